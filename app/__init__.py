@@ -1,0 +1,1 @@
+"""Riichi mahjong scoring service."""
