@@ -1,0 +1,55 @@
+"""Hand-scoring rule options and the named presets (the match options live in app.match.rules)."""
+
+from dataclasses import dataclass, fields, replace
+from typing import Literal
+
+Renhou = Literal["none", "mangan", "baiman", "yakuman"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandRules:
+    open_tanyao: bool = True
+    aka_dora: bool = True
+    double_yakuman: bool = True
+    yakuman_stacking: bool = True
+    kazoe_yakuman: bool = True
+    kiriage_mangan: bool = False
+    double_wind_pair_fu: int = 4
+    renhou: Renhou = "none"
+    nagashi_mangan: bool = True
+    pao_suukantsu: bool = False
+    honba_points: int = 300
+    max_red_fives_per_suit: int = 1
+
+
+HAND_OPTION_DOCS: dict[str, str] = {
+    "open_tanyao": "Tanyao counts in an open hand (kuitan).",
+    "aka_dora": "Red fives add one dora each.",
+    "double_yakuman": "Kokushi 13-sided wait, suuankou tanki, junsei chuuren and daisuushii count as double yakuman.",
+    "yakuman_stacking": "Several yakuman in one hand add up; otherwise only the largest counts.",
+    "kazoe_yakuman": "13 han or more is a (kazoe) yakuman; otherwise it is capped at sanbaiman.",
+    "kiriage_mangan": "4 han 30 fu and 3 han 60 fu are paid as mangan.",
+    "double_wind_pair_fu": "Fu for a pair of the wind that is both seat and round wind (2 or 4).",
+    "renhou": "What renhou is worth: none, mangan (a 5-han yaku), baiman (an 8-han yaku) or yakuman.",
+    "nagashi_mangan": "Nagashi mangan exists (paid as a mangan won by tsumo).",
+    "pao_suukantsu": "Pao (liability) applies to suukantsu as well as daisangen and daisuushii.",
+    "honba_points": "What each honba adds to a win, in all (300: 300 on ron, 100 from each player on tsumo).",
+    "max_red_fives_per_suit": "How many red fives each suit may hold.",
+}
+
+# Each preset states only what differs from HandRules' defaults; the sources are cited beside them.
+HAND_PRESETS: dict[str, dict[str, object]] = {
+    "tenhou": {},
+    "mahjong_soul": {},
+    "mleague": {},
+    "wrc": {},
+    "ema": {},
+}
+
+DEFAULT_PRESET = "tenhou"
+HAND_OPTION_NAMES = frozenset(f.name for f in fields(HandRules))
+
+
+def resolve_hand_rules(preset: str | None, overrides: dict[str, object]) -> HandRules:
+    base = HAND_PRESETS[preset or DEFAULT_PRESET]
+    return replace(HandRules(), **base, **overrides)
