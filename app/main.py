@@ -3,16 +3,24 @@
 from fastapi import FastAPI
 
 from app.api import catalog, hand, health, match
+from app.api.docs import install_docs
 from app.api.errors import install_error_handlers
+from app.middleware import BodySizeLimit
+from app.settings import Settings
 
 
-def create_app() -> FastAPI:
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
     app = FastAPI(
         title="Riichi Mahjong Scoring API",
         version="0.1.0",
         description="Score a winning Riichi mahjong hand and decide when a match ends.",
+        docs_url=None,  # served offline by install_docs
+        redoc_url=None,
     )
     install_error_handlers(app)
+    app.add_middleware(BodySizeLimit, max_body_bytes=settings.max_body_bytes)
+    install_docs(app)
     for module in (health, catalog, hand, match):
         app.include_router(module.router)
     return app

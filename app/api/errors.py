@@ -1,16 +1,79 @@
-"""Every rejection in the contract's 422 shape: {"detail": [{"type", "loc", "msg"}]}."""
+"""Every rejection in the contract's shape: {"detail": [{"type", "loc", "msg"}]}.
+
+422 for core problems (InvalidInput) and schema problems (Pydantic's own `type`, malformed JSON as
+`json_invalid`); the same shape for 404, 405, 413 and for the generic 500, which never carries a
+stack trace (the error is logged server-side instead).
+"""
+
+import logging
+from collections.abc import Sequence
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.errors import InvalidInput
+
+logger = logging.getLogger("app.errors")
+
+# HTTP errors raised by routing (or by anyone raising HTTPException) -> (type, loc).
+_HTTP_ERRORS: dict[int, tuple[str, list[str | int]]] = {
+    400: ("bad_request", []),
+    404: ("not_found", ["path"]),
+    405: ("method_not_allowed", ["method"]),
+    413: ("request_too_large", ["body"]),
+}
+
+
+def problem(type_: str, loc: Sequence[str | int], msg: str) -> dict[str, object]:
+    return {"type": type_, "loc": list(loc), "msg": msg}
+
+
+def problem_response(
+    status: int, type_: str, loc: Sequence[str | int], msg: str, headers: dict[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse(status_code=status, content={"detail": [problem(type_, loc, msg)]}, headers=headers)
 
 
 async def invalid_input_handler(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, InvalidInput)
-    detail = [{"type": p.type, "loc": ["body", *p.loc], "msg": p.msg} for p in exc.problems]
+    detail = [problem(p.type, ["body", *p.loc], p.msg) for p in exc.problems]
     return JSONResponse(status_code=422, content={"detail": detail})
+
+
+async def request_validation_handler(_: Request, exc: Exception) -> JSONResponse:
+    """Pydantic's errors with their own `type` and `loc`, minus `input`/`ctx`/`url`."""
+    assert isinstance(exc, RequestValidationError)
+    detail = []
+    for error in exc.errors():
+        msg = str(error.get("msg", "Invalid request"))
+        reason = (error.get("ctx") or {}).get("error")
+        if error.get("type") == "json_invalid" and reason:
+            msg = f"{msg}: {reason}"
+        detail.append(problem(str(error.get("type", "invalid")), error.get("loc", ()), msg))
+    return JSONResponse(status_code=422, content={"detail": detail})
+
+
+async def http_exception_handler(_: Request, exc: Exception) -> Response:
+    assert isinstance(exc, StarletteHTTPException)
+    if exc.status_code in (204, 304):
+        return Response(status_code=exc.status_code, headers=exc.headers)
+    if isinstance(exc.detail, list):  # already in the contract's shape
+        return JSONResponse(status_code=exc.status_code, content={"detail": exc.detail}, headers=exc.headers)
+    type_, loc = _HTTP_ERRORS.get(exc.status_code, (f"http_{exc.status_code}", []))
+    return problem_response(exc.status_code, type_, loc, str(exc.detail), headers=exc.headers)
+
+
+async def unhandled_error_handler(request: Request, exc: Exception) -> JSONResponse:
+    # One line here; Starlette re-raises after this response is sent, so the ASGI server (uvicorn)
+    # logs the full traceback server-side.
+    logger.error("unhandled %s on %s %s: %s", type(exc).__name__, request.method, request.url.path, exc)
+    return problem_response(500, "internal_error", [], "Internal server error; it has been logged.")
 
 
 def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(InvalidInput, invalid_input_handler)
+    app.add_exception_handler(RequestValidationError, request_validation_handler)
+    app.add_exception_handler(StarletteHTTPException, http_exception_handler)
+    app.add_exception_handler(Exception, unhandled_error_handler)
