@@ -1,0 +1,25 @@
+"""Write the app's OpenAPI document to openapi/openapi.json (`make openapi`)."""
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OPENAPI_PATH = ROOT / "openapi" / "openapi.json"
+
+
+def render(document: dict) -> str:
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def main() -> None:
+    sys.path.insert(0, str(ROOT))
+    from app.main import app
+
+    OPENAPI_PATH.parent.mkdir(exist_ok=True)
+    OPENAPI_PATH.write_text(render(app.openapi()), encoding="utf-8")
+    print(f"wrote {OPENAPI_PATH.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
