@@ -10,7 +10,7 @@ Renhou = Literal["none", "mangan", "baiman", "yakuman"]
 class HandRules:
     open_tanyao: bool = True
     aka_dora: bool = True
-    double_yakuman: bool = True
+    double_yakuman: bool = False
     yakuman_stacking: bool = True
     kazoe_yakuman: bool = True
     kiriage_mangan: bool = False
@@ -37,13 +37,26 @@ HAND_OPTION_DOCS: dict[str, str] = {
     "max_red_fives_per_suit": "How many red fives each suit may hold.",
 }
 
-# Each preset states only what differs from HandRules' defaults; the sources are cited beside them.
+# Each preset states only what differs from HandRules' defaults, which are Tenhou's. Sources:
+# tenhou: tenhou.net/man, as translated on riichi.wiki "Tenhou.net rules"; Tenhou counts the 13-sided kokushi,
+#   suuankou tanki, junsei chuuren and daisuushii as single yakuman, different yakuman add up
+#   (riichi.wiki "Multiple yakuman").
+# mahjong_soul: riichi.wiki "Majsoul" (Rules): those four patterns are double yakuman.
+# mleague: m-league.jp/about (riichi.wiki "M.League", Game rules): kiriage mangan, no kazoe yakuman,
+#   double-wind pair 2 fu, no nagashi mangan, pao for suukantsu too.
+# wrc: World Riichi Championship Rules 2022 and its "Major Rule Changes Summary": no red fives, no double
+#   yakuman, yakuman add up, kiriage, no kazoe, double-wind pair 2 fu, renhou a cumulative mangan, no nagashi.
+# ema: EMA Riichi Competition Rules 2025 (in force since 1 January 2026): no red fives, "Yakuman are not
+#   cumulative" (4.2), kiriage, no kazoe, double-wind pair "2 minipoints instead of 4" (4.1.1), renhou mangan.
 HAND_PRESETS: dict[str, dict[str, object]] = {
     "tenhou": {},
-    "mahjong_soul": {},
-    "mleague": {},
-    "wrc": {},
-    "ema": {},
+    "mahjong_soul": {"double_yakuman": True},
+    "mleague": {"kazoe_yakuman": False, "kiriage_mangan": True, "double_wind_pair_fu": 2, "nagashi_mangan": False,
+                "pao_suukantsu": True},
+    "wrc": {"aka_dora": False, "max_red_fives_per_suit": 0, "kazoe_yakuman": False, "kiriage_mangan": True,
+            "double_wind_pair_fu": 2, "renhou": "mangan", "nagashi_mangan": False},
+    "ema": {"aka_dora": False, "max_red_fives_per_suit": 0, "yakuman_stacking": False, "kazoe_yakuman": False,
+            "kiriage_mangan": True, "double_wind_pair_fu": 2, "renhou": "mangan", "nagashi_mangan": False},
 }
 
 DEFAULT_PRESET = "tenhou"

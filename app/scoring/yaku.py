@@ -35,6 +35,7 @@ class Yakuman:
     name: str
     japanese: str
     double: bool  # worth two yakuman where the rules allow double yakuman
+    closed_only: bool
     applies: Predicate
 
 
@@ -140,26 +141,26 @@ def _suuankou(h: HandFacts, s: ShapeFacts) -> bool:
 
 
 YAKUMAN: tuple[Yakuman, ...] = (
-    Yakuman("kokushi_musou", "Kokushi musou", "国士無双", False, lambda h, s: s.reading.wait == "kokushi"),
-    Yakuman("kokushi_musou_13", "Kokushi musou, 13-sided wait", "国士無双十三面待ち", True,
+    Yakuman("kokushi_musou", "Kokushi musou", "国士無双", False, True, lambda h, s: s.reading.wait == "kokushi"),
+    Yakuman("kokushi_musou_13", "Kokushi musou, 13-sided wait", "国士無双十三面待ち", True, True,
             lambda h, s: s.reading.wait == "kokushi_13"),
-    Yakuman("suuankou", "Suuankou", "四暗刻", False, lambda h, s: _suuankou(h, s) and s.reading.wait != "tanki"),
-    Yakuman("suuankou_tanki", "Suuankou, single wait", "四暗刻単騎", True,
+    Yakuman("suuankou", "Suuankou", "四暗刻", False, True, lambda h, s: _suuankou(h, s) and s.reading.wait != "tanki"),
+    Yakuman("suuankou_tanki", "Suuankou, single wait", "四暗刻単騎", True, True,
             lambda h, s: _suuankou(h, s) and s.reading.wait == "tanki"),
-    Yakuman("daisangen", "Daisangen", "大三元", False, lambda h, s: dragon_triplets(s) == 3),
-    Yakuman("shousuushii", "Shousuushii", "小四喜", False, lambda h, s: wind_triplets(s) == 3 and s.pair in WINDS),
-    Yakuman("daisuushii", "Daisuushii", "大四喜", True, lambda h, s: wind_triplets(s) == 4),
-    Yakuman("tsuuiisou", "Tsuuiisou", "字一色", False, lambda h, s: h.all_honor),
-    Yakuman("chinroutou", "Chinroutou", "清老頭", False, lambda h, s: h.all_terminal_or_honor and not h.has_honor),
-    Yakuman("ryuuiisou", "Ryuuiisou", "緑一色", False, lambda h, s: h.all_green),
-    Yakuman("chuuren_poutou", "Chuuren poutou", "九蓮宝燈", False,
+    Yakuman("daisangen", "Daisangen", "大三元", False, False, lambda h, s: dragon_triplets(s) == 3),
+    Yakuman("shousuushii", "Shousuushii", "小四喜", False, False, lambda h, s: wind_triplets(s) == 3 and s.pair in WINDS),
+    Yakuman("daisuushii", "Daisuushii", "大四喜", True, False, lambda h, s: wind_triplets(s) == 4),
+    Yakuman("tsuuiisou", "Tsuuiisou", "字一色", False, False, lambda h, s: h.all_honor),
+    Yakuman("chinroutou", "Chinroutou", "清老頭", False, False, lambda h, s: h.all_terminal_or_honor and not h.has_honor),
+    Yakuman("ryuuiisou", "Ryuuiisou", "緑一色", False, False, lambda h, s: h.all_green),
+    Yakuman("chuuren_poutou", "Chuuren poutou", "九蓮宝燈", False, True,
             lambda h, s: _pattern_chuuren(h, s) and not _junsei_shape(h)),
-    Yakuman("junsei_chuuren_poutou", "Junsei chuuren poutou", "純正九蓮宝燈", True,
+    Yakuman("junsei_chuuren_poutou", "Junsei chuuren poutou", "純正九蓮宝燈", True, True,
             lambda h, s: _pattern_chuuren(h, s) and _junsei_shape(h)),
-    Yakuman("suukantsu", "Suukantsu", "四槓子", False, lambda h, s: s.kans == 4),
-    Yakuman("tenhou", "Tenhou", "天和", False, lambda h, s: h.ctx.tenhou),
-    Yakuman("chiihou", "Chiihou", "地和", False, lambda h, s: h.ctx.chiihou),
-    Yakuman("renhou", "Renhou", "人和", False, lambda h, s: h.ctx.renhou and h.rules.renhou == "yakuman"),
+    Yakuman("suukantsu", "Suukantsu", "四槓子", False, False, lambda h, s: s.kans == 4),
+    Yakuman("tenhou", "Tenhou", "天和", False, True, lambda h, s: h.ctx.tenhou),
+    Yakuman("chiihou", "Chiihou", "地和", False, True, lambda h, s: h.ctx.chiihou),
+    Yakuman("renhou", "Renhou", "人和", False, True, lambda h, s: h.ctx.renhou and h.rules.renhou == "yakuman"),
 )
 
 PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})

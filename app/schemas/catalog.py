@@ -1,0 +1,17 @@
+"""Response models of GET /yaku and GET /rules."""
+
+from typing import Literal
+
+from pydantic import Field
+
+from app.schemas.common import StrictModel
+
+
+class YakuCatalogEntry(StrictModel):
+    id: str
+    name: str
+    japanese: str
+    kind: Literal["yaku", "yakuman"]
+    han_closed: int = Field(description="han in a closed hand (13 per yakuman)")
+    han_open: int | None = Field(description="han in an open hand; null when only a closed hand can have it")
+    yakuman_multiplier: int | None = Field(None, description="2 for the patterns that count double where the rules allow it")

@@ -1,0 +1,145 @@
+"""Request and response models of POST /hand/score."""
+
+from typing import Literal
+
+from pydantic import ConfigDict, Field
+
+from app.schemas.common import PresetName, StrictModel, Wind
+
+MAX_TILE_STRING = 64
+
+SCORE_EXAMPLES = [
+    {
+        "hand": {"tiles": "234567m456p22678s", "melds": [], "win_tile": "8s"},
+        "context": {"win": "ron", "seat_wind": "east", "round_wind": "east", "riichi": True,
+                    "dora_indicators": ["3m"], "honba": 0, "riichi_sticks": 0},
+        "rules": {"preset": "tenhou"},
+    },
+    {
+        "hand": {"tiles": "123m789p55s", "melds": [{"type": "pon", "tiles": "777z"}, {"type": "chi", "tiles": "345s"}],
+                 "win_tile": "3m"},
+        "context": {"win": "tsumo", "seat_wind": "south", "round_wind": "east", "honba": 1},
+    },
+    {
+        "hand": {"tiles": "19m19p19s12345677z", "win_tile": "7z"},
+        "context": {"win": "ron", "seat_wind": "west"},
+        "rules": {"preset": "mahjong_soul", "double_yakuman": True},
+    },
+]
+
+
+class MeldModel(StrictModel):
+    type: Literal["chi", "pon", "kan", "shouminkan", "ankan"] = Field(
+        description="chi, pon, kan (open kan called on a discard), shouminkan (added kan), ankan (concealed kan)")
+    tiles: str = Field(max_length=16, description="3 tiles for chi and pon, 4 for kans", examples=["456p"])
+
+
+class HandModel(StrictModel):
+    tiles: str = Field(max_length=MAX_TILE_STRING, description="Concealed tiles in MPSZ notation, winning tile included, melds excluded",
+                       examples=["234567m456p22678s"])
+    melds: list[MeldModel] = Field(default_factory=list, max_length=4)
+    win_tile: str = Field(max_length=4, description="The winning tile, one of hand.tiles", examples=["8s"])
+
+
+class ContextModel(StrictModel):
+    win: Literal["ron", "tsumo"] = "ron"
+    seat_wind: Wind = Field("east", description="east is the dealer")
+    round_wind: Wind = "east"
+    riichi: bool = False
+    double_riichi: bool = Field(False, description="implies riichi; scores as double_riichi alone")
+    ippatsu: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    nagashi_mangan: bool = Field(False, description="score a nagashi mangan (hand may be left out)")
+    dora_indicators: list[str] = Field(default_factory=list, max_length=5)
+    ura_dora_indicators: list[str] = Field(default_factory=list, max_length=5,
+                                           description="counted only with riichi or double riichi")
+    honba: int = Field(0, ge=0, le=99)
+    riichi_sticks: int = Field(0, ge=0, le=99, description="sticks on the table, 1000 points each to the winner")
+    pao_seat_wind: Wind | None = Field(None, description="seat of the player liable (pao) for daisangen or daisuushii")
+    discarder_seat_wind: Wind | None = Field(None, description="seat of the player who dealt in, on a ron")
+
+
+class HandRulesModel(StrictModel):
+    preset: PresetName | None = Field(None, description="a named rule set; options given beside it override it")
+    open_tanyao: bool | None = None
+    aka_dora: bool | None = None
+    double_yakuman: bool | None = None
+    yakuman_stacking: bool | None = None
+    kazoe_yakuman: bool | None = None
+    kiriage_mangan: bool | None = None
+    double_wind_pair_fu: Literal[2, 4] | None = None
+    renhou: Literal["none", "mangan", "baiman", "yakuman"] | None = None
+    nagashi_mangan: bool | None = None
+    pao_suukantsu: bool | None = None
+    honba_points: int | None = Field(None, ge=0, le=3000, multiple_of=3)
+    max_red_fives_per_suit: int | None = Field(None, ge=0, le=4)
+
+
+class HandScoreRequest(StrictModel):
+    model_config = ConfigDict(json_schema_extra={"examples": SCORE_EXAMPLES})
+
+    hand: HandModel | None = Field(None, description="required unless context.nagashi_mangan is true")
+    context: ContextModel = Field(default_factory=ContextModel)
+    rules: HandRulesModel = Field(default_factory=HandRulesModel)
+
+
+class YakuOut(StrictModel):
+    id: str
+    name: str
+    han: int
+
+
+class YakumanOut(StrictModel):
+    id: str
+    name: str
+    multiplier: int
+
+
+class PointsOut(StrictModel):
+    ron: int | None
+    tsumo_dealer: int | None
+    tsumo_non_dealer: int | None
+    honba_bonus: int
+    riichi_sticks_bonus: int
+    total: int
+
+
+class FuItemOut(StrictModel):
+    reason: str
+    fu: int
+    tiles: str | None = None
+
+
+class GroupOut(StrictModel):
+    kind: Literal["sequence", "triplet", "kan", "pair", "kokushi"]
+    tiles: str
+    open: bool
+    winning: bool = Field(description="the group the winning tile completed")
+
+
+class PaymentOut(StrictModel):
+    payer: Literal["east", "south", "west", "north", "discarder"]
+    points: int = Field(description="honba included")
+    liable: bool = Field(description="paid as the player liable (pao) for a yakuman")
+
+
+class HandScoreResponse(StrictModel):
+    han: int
+    fu: int
+    yaku: list[YakuOut]
+    yakuman: list[YakumanOut]
+    limit: Literal["none", "mangan", "haneman", "baiman", "sanbaiman", "kazoe_yakuman", "yakuman", "double_yakuman",
+                   "triple_yakuman", "quadruple_yakuman", "quintuple_yakuman", "sextuple_yakuman"]
+    base_points: int
+    points: PointsOut
+    fu_breakdown: list[FuItemOut]
+    decomposition: list[GroupOut]
+    wait: Literal["ryanmen", "kanchan", "penchan", "shanpon", "tanki", "kokushi", "kokushi_13"] | None = Field(
+        description="how the winning tile completed the hand in the reading scored")
+    payments: list[PaymentOut] = Field(description="who pays the winner what, honba included; riichi sticks come from the table")
