@@ -1,0 +1,47 @@
+# `make run` and `make test` need only Python 3.11 and make: each creates .venv when missing and
+# (re)installs the project with its test extra whenever pyproject.toml changed (stamp file).
+
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.make-installed
+IMAGE ?= riichi-scoring
+BASE_IMAGE ?=
+LOAD_SECONDS ?= 60
+PYTEST_ARGS ?=
+# Wheels for the image: Linux x86_64, CPython 3.11, binary only.
+WHEEL_PLATFORMS := --platform manylinux2014_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64
+
+.PHONY: run test openapi wheels image load clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+run: $(STAMP)
+	$(BIN)/python -m app
+
+test: $(STAMP)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+openapi: $(STAMP)
+	$(BIN)/python scripts/export_openapi.py
+
+wheels: wheels/.make-downloaded
+
+wheels/.make-downloaded: pyproject.toml | $(STAMP)
+	rm -rf wheels && mkdir wheels
+	$(BIN)/python -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]))' > wheels/requirements.txt
+	$(BIN)/python -m pip download --quiet -d wheels -r wheels/requirements.txt \
+		--only-binary=:all: --python-version 3.11 --implementation cp $(WHEEL_PLATFORMS)
+	touch $@
+
+image: wheels
+	docker build $(if $(BASE_IMAGE),--build-arg BASE_IMAGE=$(BASE_IMAGE)) -t $(IMAGE) .
+
+load: $(STAMP)
+	LOAD_SECONDS=$(LOAD_SECONDS) PYTHON=$(BIN)/python bash benchmarks/load.sh
+
+clean:
+	rm -rf wheels .pytest_cache
