@@ -1,0 +1,230 @@
+"""Request and response bodies of POST /match/end-check."""
+
+from typing import Annotated, Any, Self
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationInfo, field_validator
+from pydantic.config import JsonDict
+
+from app.match.model import EndCheck, HandResult, LastHand, MatchState, Reason, Wind
+from app.match.rules import (
+    DEFAULT_PRESET,
+    MATCH_OPTION_DOCS,
+    Agariyame,
+    Enchousen,
+    LeftoverRiichi,
+    Length,
+    NagashiRenchan,
+    PresetName,
+    TieBreak,
+)
+
+Seat = Annotated[int, Field(ge=0, le=3, description="A seat, 0-3 in turn order.")]
+Points = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
+Count = Annotated[int, Field(ge=0, le=99)]
+UmaPlace = Annotated[int, Field(ge=-100, le=100)]
+
+
+def _option(name: str) -> Any:
+    """An optional rule option: left out, the preset's value applies."""
+    return Field(None, description=MATCH_OPTION_DOCS[name])
+
+
+class MatchRulesIn(BaseModel):
+    """A preset plus any option that overrides it (`null` only for goal_score: no goal)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    preset: PresetName | None = Field(None, description=f"Named rule set; without it, {DEFAULT_PRESET}.")
+    length: Length | None = _option("length")
+    goal_score: Annotated[int, Field(ge=0, le=1_000_000)] | None = _option("goal_score")
+    tobi: bool | None = _option("tobi")
+    tobi_at_zero: bool | None = _option("tobi_at_zero")
+    agariyame: Agariyame | None = _option("agariyame")
+    tenpai_renchan: bool | None = _option("tenpai_renchan")
+    tenpaiyame: bool | None = _option("tenpaiyame")
+    enchousen: Enchousen | None = _option("enchousen")
+    enchousen_renchan_priority: bool | None = _option("enchousen_renchan_priority")
+    enchousen_draw_can_end: bool | None = _option("enchousen_draw_can_end")
+    abortive_draw_renchan: bool | None = _option("abortive_draw_renchan")
+    nagashi_renchan: NagashiRenchan | None = _option("nagashi_renchan")
+    tie_break: TieBreak | None = _option("tie_break")
+    leftover_riichi: LeftoverRiichi | None = _option("leftover_riichi")
+    start_points: Annotated[int, Field(gt=0, le=1_000_000)] | None = _option("start_points")
+    return_points: Annotated[int, Field(gt=0, le=1_000_000)] | None = _option("return_points")
+    uma: tuple[UmaPlace, UmaPlace, UmaPlace, UmaPlace] | None = _option("uma")
+
+    @field_validator("*")
+    @classmethod
+    def _null_only_for_goal_score(cls, value: object, info: ValidationInfo) -> object:
+        if value is None and info.field_name not in ("preset", "goal_score"):
+            raise ValueError(f"{info.field_name} cannot be null; leave it out to keep the preset's value")
+        return value
+
+    def overrides(self) -> dict[str, object]:
+        """The options the client set, by name."""
+        return self.model_dump(exclude_unset=True, exclude={"preset"})
+
+
+class MatchStateIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    round_wind: Wind = Field(description="Wind of the hand just played.")
+    round_number: int = Field(ge=1, le=4, description="Hand number within the wind, 1-4.")
+    honba: Count = Field(0, description="Honba of the hand just played.")
+    riichi_sticks: Count = Field(0, description="Riichi sticks left on the table after the hand (0 after a win).")
+    scores: list[Points] = Field(
+        min_length=4,
+        max_length=4,
+        description="Points of seats 0-3 after the hand's payments, sticks on the table excluded.",
+    )
+    starting_dealer_seat: Seat = Field(0, description="The seat that dealt East 1.")
+    dealer_seat: Seat | None = Field(None, description="Dealer of the hand just played; checked against the round.")
+    lap: Count = Field(0, description="How often play wrapped from North 4 back to East (unlimited enchousen only).")
+
+    def to_core(self) -> MatchState:
+        return MatchState(**self.model_dump(exclude={"scores"}), scores=tuple(self.scores))
+
+
+class LastHandIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    result: HandResult = Field(description="win, draw (exhaustive) or abortive_draw.")
+    winners: list[Seat] = Field(
+        default_factory=list, max_length=3, description="Winning seats; several for a multiple ron."
+    )
+    dealer_tenpai: bool = Field(False, description="Whether the dealer was tenpai, read at an exhaustive draw.")
+    dealer_ends: bool | None = Field(
+        None, description="The dealer's own choice to stop where agariyame is optional (null: continue)."
+    )
+    nagashi_winners: list[Seat] = Field(
+        default_factory=list, max_length=3, description="Seats that made nagashi mangan at an exhaustive draw."
+    )
+
+    def to_core(self) -> LastHand:
+        fields = self.model_dump(exclude={"winners", "nagashi_winners"})
+        return LastHand(**fields, winners=tuple(self.winners), nagashi_winners=tuple(self.nagashi_winners))
+
+
+def _example(rules: JsonDict, state: JsonDict, last_hand: JsonDict) -> JsonDict:
+    return {"rules": rules, "state": state, "last_hand": last_hand}
+
+
+_EXAMPLES: list[JsonValue] = [
+    _example(
+        {"preset": "tenhou"},
+        {
+            "round_wind": "south",
+            "round_number": 4,
+            "honba": 0,
+            "riichi_sticks": 0,
+            "scores": [31000, 24000, 20000, 25000],
+        },
+        {"result": "win", "winners": [3], "dealer_tenpai": False, "dealer_ends": None},
+    ),
+    _example(
+        {"preset": "tenhou"},
+        {
+            "round_wind": "south",
+            "round_number": 4,
+            "honba": 1,
+            "riichi_sticks": 0,
+            "scores": [22000, 18000, 24000, 36000],
+        },
+        {"result": "win", "winners": [3]},
+    ),
+    _example(
+        {"preset": "mahjong_soul"},
+        {
+            "round_wind": "south",
+            "round_number": 4,
+            "honba": 0,
+            "riichi_sticks": 1,
+            "scores": [28500, 27500, 23000, 20000],
+        },
+        {"result": "draw", "dealer_tenpai": False},
+    ),
+    _example(
+        {"preset": "tenhou", "enchousen_draw_can_end": False},
+        {
+            "round_wind": "west",
+            "round_number": 2,
+            "honba": 1,
+            "riichi_sticks": 0,
+            "scores": [30500, 26500, 23000, 20000],
+        },
+        {"result": "draw", "dealer_tenpai": False},
+    ),
+    _example(
+        {"preset": "mleague"},
+        {
+            "round_wind": "east",
+            "round_number": 3,
+            "honba": 0,
+            "riichi_sticks": 0,
+            "scores": [-1600, 41200, 35400, 25000],
+        },
+        {"result": "win", "winners": [1]},
+    ),
+    _example(
+        {"preset": "wrc"},
+        {
+            "round_wind": "south",
+            "round_number": 4,
+            "honba": 2,
+            "riichi_sticks": 2,
+            "scores": [33000, 33000, 29000, 23000],
+        },
+        {"result": "draw", "dealer_tenpai": False},
+    ),
+]
+
+
+class EndCheckRequest(BaseModel):
+    """A scoreboard after a hand has been settled, plus the match rules."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": _EXAMPLES})
+
+    rules: MatchRulesIn = Field(default_factory=lambda: MatchRulesIn(), description="Preset and option overrides.")
+    state: MatchStateIn
+    last_hand: LastHandIn
+
+
+_FROM_CORE = ConfigDict(from_attributes=True)
+
+
+class NextRoundOut(BaseModel):
+    model_config = _FROM_CORE
+
+    round_wind: Wind
+    round_number: int
+    dealer_seat: int
+    honba: int
+    riichi_sticks: int
+    lap: int
+
+
+class StandingOut(BaseModel):
+    model_config = _FROM_CORE
+
+    seat: int
+    points: int = Field(description="Points; once the match is over, leftover riichi sticks included.")
+    rank: int = Field(description="1-4; equal ranks where ties are shared.")
+    leftover_riichi_points: int = Field(description="Points received from the sticks left on the table at the end.")
+    oka: float | None = Field(description="Once over: the oka share in thousands (first place only); else null.")
+    uma: float | None = Field(description="Once over: the uma share in thousands (shared places share it); else null.")
+    score: float | None = Field(
+        description="Once over: (points - return_points) / 1000 + oka + uma, to one decimal; else null."
+    )
+
+
+class EndCheckResponse(BaseModel):
+    model_config = _FROM_CORE
+
+    game_over: bool
+    reason: Reason = Field(description="Why the match ends, or how it goes on.")
+    next_round: NextRoundOut | None = Field(description="The next hand while the match goes on, else null.")
+    standings: list[StandingOut] = Field(description="Every seat, best first.")
+
+    @classmethod
+    def from_core(cls, check: EndCheck) -> Self:
+        return cls.model_validate(check)
