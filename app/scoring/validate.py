@@ -78,7 +78,8 @@ def _copy_problems(groups: list[TileList | None], rules: HandRules) -> list[Prob
             continue
         for tile, red in zip(group.tiles, group.red):
             counts[tile] += 1
-            reds[suit_of(tile)] += red
+            if red:
+                reds[suit_of(tile)] += 1
     problems = [
         Problem("too_many_copies", ("hand", "tiles"),
                 f"{tile_name(t)} appears {n} times counting the hand, the melds and the dora indicators; a tile exists 4 times")
