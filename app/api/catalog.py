@@ -1,8 +1,14 @@
 """GET /yaku and GET /rules: what the service knows, for clients to build their menus from."""
 
+from dataclasses import asdict, fields
+from enum import Enum
+from typing import Literal, get_args, get_origin, get_type_hints
+
 from fastapi import APIRouter
 
-from app.schemas.catalog import YakuCatalogEntry
+from app.match.rules import MATCH_OPTION_DOCS, MATCH_PRESETS, MatchRules, resolve_match_rules
+from app.schemas.catalog import OptionEntry, PresetEntry, RulesCatalog, YakuCatalogEntry
+from app.scoring.rules import DEFAULT_PRESET, HAND_OPTION_DOCS, HAND_PRESETS, HandRules, resolve_hand_rules
 from app.scoring.yaku import AKA_DORA, DORA, NAGASHI_MANGAN, RENHOU, URA_DORA, YAKU, YAKUMAN
 
 router = APIRouter(tags=["catalog"])
@@ -17,6 +23,48 @@ YAKU_CATALOG = [
 ]
 
 
+def _plain(value: object) -> object:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def _allowed_values(annotation: object) -> list[bool | int | str] | str:
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
+        return [member.value for member in annotation]
+    if get_origin(annotation) is Literal:
+        return list(get_args(annotation))
+    return getattr(annotation, "__name__", str(annotation)).replace("NoneType", "null")
+
+
+def _options(scope: Literal["hand", "match"], rules: type, docs: dict[str, str]) -> list[OptionEntry]:
+    defaults = asdict(rules())
+    hints = get_type_hints(rules)
+    return [OptionEntry(name=f.name, scope=scope, meaning=docs[f.name], default=_plain(defaults[f.name]),
+                        values=_allowed_values(hints[f.name]))
+            for f in fields(rules)]
+
+
+def _preset(name: str) -> PresetEntry:
+    hand = {k: _plain(v) for k, v in asdict(resolve_hand_rules(name, {})).items()}
+    match = {k: _plain(v) for k, v in asdict(resolve_match_rules(name, {})).items()}
+    return PresetEntry(name=name, hand=hand, match=match)  # type: ignore[arg-type]
+
+
+RULES_CATALOG = RulesCatalog(
+    default_preset=DEFAULT_PRESET,
+    presets=[_preset(name) for name in HAND_PRESETS if name in MATCH_PRESETS],
+    options=_options("hand", HandRules, HAND_OPTION_DOCS) + _options("match", MatchRules, MATCH_OPTION_DOCS),
+)
+
+
 @router.get("/yaku", response_model=list[YakuCatalogEntry], summary="Every yaku and yakuman the service knows")
 async def list_yaku() -> list[YakuCatalogEntry]:
     return YAKU_CATALOG
+
+
+@router.get("/rules", response_model=RulesCatalog, summary="Rule presets and every option with its meaning and default")
+async def list_rules() -> RulesCatalog:
+    return RULES_CATALOG

@@ -15,3 +15,23 @@ class YakuCatalogEntry(StrictModel):
     han_closed: int = Field(description="han in a closed hand (13 per yakuman)")
     han_open: int | None = Field(description="han in an open hand; null when only a closed hand can have it")
     yakuman_multiplier: int | None = Field(None, description="2 for the patterns that count double where the rules allow it")
+
+
+class OptionEntry(StrictModel):
+    name: str
+    scope: Literal["hand", "match"] = Field(description="which endpoint reads it: /hand/score or /match/end-check")
+    meaning: str
+    default: bool | int | str | list[int] | None = Field(description="its value in the default preset")
+    values: list[bool | int | str] | str = Field(description="the allowed values, or their type")
+
+
+class PresetEntry(StrictModel):
+    name: str
+    hand: dict[str, bool | int | str | None]
+    match: dict[str, bool | int | str | list[int] | None]
+
+
+class RulesCatalog(StrictModel):
+    default_preset: str
+    presets: list[PresetEntry]
+    options: list[OptionEntry]

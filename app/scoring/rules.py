@@ -14,7 +14,7 @@ class HandRules:
     yakuman_stacking: bool = True
     kazoe_yakuman: bool = True
     kiriage_mangan: bool = False
-    double_wind_pair_fu: int = 4
+    double_wind_pair_fu: Literal[2, 4] = 4
     renhou: Renhou = "none"
     nagashi_mangan: bool = True
     pao_suukantsu: bool = False
