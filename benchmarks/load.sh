@@ -38,10 +38,20 @@ for _ in $(seq 1 100); do
     sleep 0.2
 done
 
-# The workers are the server's child processes (with one worker, the server itself).
+# The workers are the server's children started by multiprocessing's spawn_main (its resource
+# tracker is not one); with one worker, the server process itself serves.
+worker_pids() {
+    local status pid
+    for status in $(grep -l "^PPid:[[:space:]]*$server\$" /proc/[0-9]*/status 2>/dev/null); do
+        pid=${status#/proc/}
+        pid=${pid%/status}
+        tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -q spawn_main && echo "$pid"
+    done
+    return 0
+}
 workers_rss() {
     local pids pid total=0 list=""
-    pids=$(grep -l "^PPid:[[:space:]]*$server\$" /proc/[0-9]*/status 2>/dev/null | cut -d/ -f3 || true)
+    pids=$(worker_pids)
     [ -n "$pids" ] || pids=$server
     for pid in $pids; do
         local kb
