@@ -51,7 +51,7 @@ class MatchRulesIn(BaseModel):
     leftover_riichi: LeftoverRiichi | None = _option("leftover_riichi")
     start_points: Annotated[int, Field(gt=0, le=1_000_000)] | None = _option("start_points")
     return_points: Annotated[int, Field(gt=0, le=1_000_000)] | None = _option("return_points")
-    uma: tuple[UmaPlace, UmaPlace, UmaPlace, UmaPlace] | None = _option("uma")
+    uma: Annotated[list[UmaPlace], Field(min_length=4, max_length=4)] | None = _option("uma")
 
     @field_validator("*")
     @classmethod
