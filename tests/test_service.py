@@ -1,11 +1,15 @@
 """The service foundation: settings, error shape for every rejection, body-size cap, 500 handler."""
 
+import asyncio
+
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from pydantic import BaseModel
 
+from app.errors import InvalidInput, Problem
 from app.main import create_app
+from app.middleware import BodySizeLimit
 from app.settings import Settings, SettingsError
 
 
@@ -146,8 +150,6 @@ def test_unhandled_error_is_a_generic_500(probe: TestClient, caplog: pytest.LogC
 
 
 def test_invalid_input_from_the_cores_is_422() -> None:
-    from app.errors import InvalidInput, Problem
-
     app = create_app(Settings())
 
     @app.post("/_core")
@@ -193,8 +195,6 @@ def test_streamed_body_over_the_cap_without_content_length(probe: TestClient) ->
 
 def test_lying_content_length_is_still_counted() -> None:
     """A Content-Length under the cap does not let a longer streamed body through."""
-    from app.middleware import BodySizeLimit
-
     reached_app = False
 
     async def app(scope, receive, send):  # noqa: ANN001
@@ -212,8 +212,6 @@ def test_lying_content_length_is_still_counted() -> None:
 
     async def send(message):
         sent.append(message)
-
-    import asyncio
 
     scope = {"type": "http", "method": "POST", "path": "/", "headers": [(b"content-length", b"10")]}
     asyncio.run(BodySizeLimit(app, max_body_bytes=100)(scope, receive, send))
