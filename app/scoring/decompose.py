@@ -1,86 +1,75 @@
 """Every way to read a winning hand: standard shapes (four sets and a pair), seven pairs, thirteen orphans.
 
 Each reading also fixes the group the winning tile completed, since that decides the wait and whether a
-triplet won on a discard counts as open.
+triplet won on a discard counts as open. Splits of one suit are cached: they depend on nothing else.
 """
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import product
 from typing import Literal
 
-from app.scoring.hand import ParsedHand
 from app.scoring.tiles import TERMINALS_AND_HONORS
 
-SEQUENCE, TRIPLET, KAN, PAIR = 0, 1, 2, 3
 Wait = Literal["ryanmen", "kanchan", "penchan", "shanpon", "tanki", "kokushi", "kokushi_13"]
 Shape = Literal["standard", "chiitoitsu", "kokushi"]
-
-# A group: (kind, lowest tile, counts as open for fu and concealed triplets, was called).
-Group = tuple[int, int, bool, bool]
-SuitSplit = tuple[int, tuple[tuple[int, int], ...]]  # (pair rank or -1, ((kind, rank), ...))
 KOKUSHI_TILES = tuple(sorted(TERMINALS_AND_HONORS))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
+class Split:
+    """One way to read the concealed tiles of one suit: lowest tiles of its sequences, its triplets, its pair."""
+
+    sequences: tuple[int, ...]
+    triplets: tuple[int, ...]
+    pair: int  # -1 when the suit holds no pair
+
+
+@dataclass(slots=True)
 class Reading:
     shape: Shape
-    groups: tuple[Group, ...]  # sets (melds included), then the pair; seven pairs for chiitoitsu
+    sequences: tuple[int, ...]  # concealed sequences (lowest tile)
+    triplets: tuple[int, ...]  # concealed triplets, including one completed on a discard
+    pair: int  # -1 outside the standard shape; the seven pairs of chiitoitsu are in `pairs`
     wait: Wait
-    win_group: int  # index into groups; -1 for kokushi
+    win_in: tuple[str, int]  # the group the winning tile completed: ("sequence", 3), ("pair", 27), ...
+    ron_triplet: int = -1  # a triplet completed on a discard: it counts as open
+    pairs: tuple[int, ...] = ()
 
 
-def readings(hand: ParsedHand, is_ron: bool) -> list[Reading]:
-    found = standard_readings(hand, is_ron)
-    if not hand.melds:
-        found += chiitoitsu_readings(hand.concealed, hand.win_tile)
-        found += kokushi_readings(hand.concealed, hand.win_tile)
+def readings(counts: list[int], win: int, is_ron: bool, closed_shapes: bool) -> list[Reading]:
+    """Every reading of the concealed tiles `counts` (melds excluded) around the winning tile."""
+    found = standard_readings(counts, win, is_ron)
+    if closed_shapes:
+        found += chiitoitsu_readings(counts, win)
+        found += kokushi_readings(counts, win)
     return found
 
 
-def standard_readings(hand: ParsedHand, is_ron: bool) -> list[Reading]:
-    c = hand.concealed
-    per_suit = [suit_splits(tuple(c[s * 9:s * 9 + 9])) for s in range(3)]
-    honors = honor_split(tuple(c[27:]))
-    if honors is None or not all(per_suit):
+def standard_readings(counts: list[int], win: int, is_ron: bool) -> list[Reading]:
+    suits = [suit_splits(s, tuple(counts[s * 9:s * 9 + 9])) for s in range(3)]
+    honors = honor_split(tuple(counts[27:]))
+    if honors is None or not all(suits):
         return []
-    meld_groups = [_meld_group(m.type, m.tile) for m in hand.melds]
     out: list[Reading] = []
-    for combo in product(*per_suit, (honors,)):
-        pairs = [(suit, split[0]) for suit, split in enumerate(combo) if split[0] >= 0]
-        if len(pairs) != 1:
-            continue
-        suit, pair_rank = pairs[0]
-        pair_tile = suit * 9 + pair_rank
-        sets = [(kind, suit * 9 + rank) for suit, split in enumerate(combo) for kind, rank in split[1]]
-        out += _readings_for(sets, pair_tile, meld_groups, hand.win_tile, is_ron)
+    for a in suits[0]:
+        for b in suits[1]:
+            for c in suits[2]:
+                pairs = [s.pair for s in (a, b, c, honors) if s.pair >= 0]
+                if len(pairs) == 1:
+                    out += _win_readings(a.sequences + b.sequences + c.sequences,
+                                         a.triplets + b.triplets + c.triplets + honors.triplets, pairs[0], win, is_ron)
     return out
 
 
-def _meld_group(meld_type: str, tile: int) -> Group:
-    if meld_type == "chi":
-        return (SEQUENCE, tile, True, True)
-    if meld_type == "pon":
-        return (TRIPLET, tile, True, True)
-    called = meld_type != "ankan"
-    return (KAN, tile, called, called)
-
-
-def _readings_for(sets: list[tuple[int, int]], pair_tile: int, meld_groups: list[Group], win: int, is_ron: bool) -> list[Reading]:
-    out: list[Reading] = []
-    seen: set[tuple[int, int]] = set()
-    if pair_tile == win:
-        groups = tuple((k, t, False, False) for k, t in sets) + tuple(meld_groups) + ((PAIR, pair_tile, False, False),)
-        out.append(Reading("standard", groups, "tanki", len(groups) - 1))
-    for i, (kind, tile) in enumerate(sets):
-        if (kind, tile) in seen or not tile <= win <= tile + 2 * (kind == SEQUENCE):
-            continue
-        seen.add((kind, tile))
-        wait = "shanpon" if kind == TRIPLET else _sequence_wait(tile, win)
-        groups = tuple(
-            (k, t, j == i and k == TRIPLET and is_ron, False) for j, (k, t) in enumerate(sets)
-        ) + tuple(meld_groups) + ((PAIR, pair_tile, False, False),)
-        out.append(Reading("standard", groups, wait, i))
+def _win_readings(sequences: tuple[int, ...], triplets: tuple[int, ...], pair: int, win: int, is_ron: bool) -> list[Reading]:
+    out = []
+    if pair == win:
+        out.append(Reading("standard", sequences, triplets, pair, "tanki", ("pair", pair)))
+    if win in triplets:
+        out.append(Reading("standard", sequences, triplets, pair, "shanpon", ("triplet", win), win if is_ron else -1))
+    for start in set(sequences):
+        if start <= win <= start + 2:
+            out.append(Reading("standard", sequences, triplets, pair, _sequence_wait(start, win), ("sequence", start)))
     return out
 
 
@@ -94,28 +83,32 @@ def _sequence_wait(start: int, win: int) -> Wait:
     return "ryanmen"
 
 
-@lru_cache(maxsize=None)
-def suit_splits(counts: tuple[int, ...]) -> tuple[SuitSplit, ...]:
-    """Every way to split one suit's counts into sequences, triplets and at most one pair."""
-    return tuple(dict.fromkeys(_splits(list(counts), 0, -1)))
+@lru_cache(maxsize=4096)
+def suit_splits(suit: int, counts: tuple[int, ...]) -> tuple[Split, ...]:
+    """Every way to split one suit's tiles into sequences, triplets and at most one pair."""
+    base = suit * 9
+    found = dict.fromkeys(_splits(list(counts), 0, -1))
+    return tuple(
+        Split(tuple(base + r for kind, r in sets if kind == "s"), tuple(base + r for kind, r in sets if kind == "t"),
+              base + pair if pair >= 0 else -1)
+        for pair, sets in found
+    )
 
 
-def _splits(c: list[int], start: int, pair: int) -> list[SuitSplit]:
+def _splits(c: list[int], start: int, pair: int) -> list[tuple[int, tuple[tuple[str, int], ...]]]:
     while start < 9 and c[start] == 0:
         start += 1
     if start == 9:
         return [(pair, ())]
-    out: list[SuitSplit] = []
+    out = []
     if c[start] >= 3:
         c[start] -= 3
-        out += [(p, ((TRIPLET, start), *rest)) for p, rest in _splits(c, start, pair)]
+        out += [(p, (("t", start), *rest)) for p, rest in _splits(c, start, pair)]
         c[start] += 3
     if start <= 6 and c[start + 1] and c[start + 2]:
-        for r in (start, start + 1, start + 2):
-            c[r] -= 1
-        out += [(p, ((SEQUENCE, start), *rest)) for p, rest in _splits(c, start, pair)]
-        for r in (start, start + 1, start + 2):
-            c[r] += 1
+        c[start] -= 1; c[start + 1] -= 1; c[start + 2] -= 1  # noqa: E702
+        out += [(p, (("s", start), *rest)) for p, rest in _splits(c, start, pair)]
+        c[start] += 1; c[start + 1] += 1; c[start + 2] += 1  # noqa: E702
     if c[start] >= 2 and pair < 0:
         c[start] -= 2
         out += _splits(c, start, start)
@@ -123,23 +116,23 @@ def _splits(c: list[int], start: int, pair: int) -> list[SuitSplit]:
     return out
 
 
-@lru_cache(maxsize=None)
-def honor_split(counts: tuple[int, ...]) -> SuitSplit | None:
-    if any(n not in (0, 2, 3) for n in counts) or sum(n == 2 for n in counts) > 1:
+@lru_cache(maxsize=1024)
+def honor_split(counts: tuple[int, ...]) -> Split | None:
+    if any(n not in (0, 2, 3) for n in counts) or counts.count(2) > 1:
         return None
-    pair = next((i for i, n in enumerate(counts) if n == 2), -1)
-    return pair, tuple((TRIPLET, i) for i, n in enumerate(counts) if n == 3)
+    pair = counts.index(2) + 27 if 2 in counts else -1
+    return Split((), tuple(27 + i for i, n in enumerate(counts) if n == 3), pair)
 
 
 def chiitoitsu_readings(counts: list[int], win: int) -> list[Reading]:
-    pairs = [t for t, n in enumerate(counts) if n]
+    pairs = tuple(t for t, n in enumerate(counts) if n)
     if len(pairs) != 7 or any(counts[t] != 2 for t in pairs):
         return []
-    return [Reading("chiitoitsu", tuple((PAIR, t, False, False) for t in pairs), "tanki", pairs.index(win))]
+    return [Reading("chiitoitsu", (), (), -1, "tanki", ("pair", win), pairs=pairs)]
 
 
 def kokushi_readings(counts: list[int], win: int) -> list[Reading]:
     if any(counts[t] == 0 for t in KOKUSHI_TILES) or sum(counts[t] for t in KOKUSHI_TILES) != 14:
         return []
     wait: Wait = "kokushi_13" if counts[win] == 2 else "kokushi"
-    return [Reading("kokushi", (), wait, -1)]
+    return [Reading("kokushi", (), (), -1, wait, ("kokushi", win))]

@@ -3,36 +3,47 @@
 from dataclasses import dataclass
 
 from app.errors import InvalidInput
-from app.scoring.decompose import KAN, PAIR, SEQUENCE, TRIPLET, Reading, readings
-from app.scoring.facts import HandFacts, ShapeFacts, hand_facts, shape_facts
+from app.scoring.decompose import Reading, readings
+from app.scoring.facts import HandFacts, hand_facts, shape_facts
 from app.scoring.fu import FuItem, count_fu
-from app.scoring.hand import HandInput, WinContext
+from app.scoring.hand import HandInput, Meld, WinContext
 from app.scoring.points import limit_and_base, payments
 from app.scoring.rules import HandRules
 from app.scoring.settle import Payment, honba_bonus, settle
-from app.scoring.tiles import dora_from_indicator, format_tiles, parse_single_tile
+from app.scoring.tiles import KAN_NAMES, PAIR_NAMES, SEQUENCE_NAMES, TRIPLET_NAMES, dora_from_indicator, format_tiles
 from app.scoring.validate import parse_hand
-from app.scoring.yaku import AKA_DORA, DORA, NAGASHI_MANGAN, PAO_YAKUMAN, RENHOU, RENHOU_HAN, URA_DORA, YAKU, YAKUMAN, Yaku
+from app.scoring.yaku import (
+    AKA_DORA, DORA, HAND_YAKU, HAND_YAKUMAN, NAGASHI_MANGAN, PAO_YAKUMAN, READING_YAKU, READING_YAKUMAN, RENHOU,
+    RENHOU_HAN, URA_DORA, Yaku, Yakuman,
+)
 
-GROUP_KINDS = {SEQUENCE: "sequence", TRIPLET: "triplet", KAN: "kan", PAIR: "pair"}
 STICK_POINTS = 1000
+GROUP_NAMES = {2: PAIR_NAMES, 3: TRIPLET_NAMES, 4: KAN_NAMES}
+YakuHan = tuple[Yaku, int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class YakuScore:
     id: str
     name: str
     han: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class YakumanScore:
     id: str
     name: str
     multiplier: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
+class FuScore:
+    reason: str
+    fu: int
+    tiles: str | None = None
+
+
+@dataclass(slots=True)
 class Group:
     kind: str
     tiles: str
@@ -40,7 +51,7 @@ class Group:
     winning: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Points:
     ron: int | None
     tsumo_dealer: int | None
@@ -50,7 +61,7 @@ class Points:
     total: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ScoreResult:
     han: int
     fu: int
@@ -59,7 +70,7 @@ class ScoreResult:
     limit: str
     base_points: int
     points: Points
-    fu_breakdown: list[FuItem]
+    fu_breakdown: list[FuScore]
     decomposition: list[Group]
     wait: str | None
     payments: list[Payment]
@@ -68,17 +79,13 @@ class ScoreResult:
 @dataclass(slots=True)
 class _Candidate:
     reading: Reading
-    yaku: list[YakuScore]
-    yakuman: list[YakumanScore]
+    yaku: list[YakuHan]
+    yakuman: list[tuple[Yakuman, int]]
     han: int
     fu: int
     fu_items: list[FuItem]
     limit: str
     base: int
-
-    @property
-    def rank(self) -> tuple[int, int, int]:
-        return self.base, self.han, self.fu
 
 
 def score_hand(hand: HandInput | None, ctx: WinContext, rules: HandRules) -> ScoreResult:
@@ -87,83 +94,93 @@ def score_hand(hand: HandInput | None, ctx: WinContext, rules: HandRules) -> Sco
     if hand is None:
         raise InvalidInput.single("missing", ("hand",), "a hand is required unless context.nagashi_mangan is true")
     parsed = parse_hand(hand, ctx, rules)
-    found = readings(parsed, is_ron=not ctx.is_tsumo)
+    found = readings(parsed.concealed, parsed.win_tile, not ctx.is_tsumo, not parsed.melds)
     if not found:
         raise InvalidInput.single("not_a_winning_hand", ("hand", "tiles"),
                                   "these tiles do not form a complete hand: four sets and a pair, seven pairs, or thirteen orphans")
-    facts = hand_facts(parsed, ctx, rules)
-    dora = dora_yaku(facts)
-    candidates = [c for c in (score_reading(facts, r, dora) for r in found) if c.yaku or c.yakuman]
-    if not candidates:
+    h = hand_facts(parsed, ctx, rules)
+    best = best_candidate(h, found)
+    if best is None:
         raise InvalidInput.single("no_yaku", ("hand",),
                                   "the hand is complete but has no yaku, so it cannot win (dora alone are not a yaku)")
-    best = max(candidates, key=lambda c: c.rank)
-    return _result(facts, best)
+    return _result(h, best)
 
 
-def dora_yaku(h: HandFacts) -> list[YakuScore]:
+def best_candidate(h: HandFacts, found: list[Reading]) -> _Candidate | None:
+    """The reading worth the most points, then han, then fu; None when no reading has a yaku."""
+    yakuman = [(y, _multiplier(h, y)) for y in HAND_YAKUMAN if y.applies(h)]
+    hand_yaku = [] if yakuman else judged_hand_yaku(h)
+    dora = dora_han(h)
+    best: _Candidate | None = None
+    for reading in found:
+        candidate = score_reading(h, reading, hand_yaku, yakuman, dora)
+        if (candidate.yaku or candidate.yakuman) and (
+                best is None or (candidate.base, candidate.han, candidate.fu) > (best.base, best.han, best.fu)):
+            best = candidate
+    return best
+
+
+def judged_hand_yaku(h: HandFacts) -> list[YakuHan]:
+    closed = h.closed
+    found = [(y, y.han_closed if closed else y.han_open) for y in HAND_YAKU
+             if (closed or y.han_open) and y.applies(h)]
+    if h.ctx.renhou and h.rules.renhou in RENHOU_HAN:
+        found.append((RENHOU, RENHOU_HAN[h.rules.renhou]))
+    return found
+
+
+def dora_han(h: HandFacts) -> list[YakuHan]:
     counts = h.hand.all_tiles
-    found: list[tuple[Yaku, int]] = [
-        (DORA, sum(counts[dora_from_indicator(parse_single_tile(t)[0])] for t in h.ctx.dora_indicators)),
+    found = [
+        (DORA, sum(counts[dora_from_indicator(t)] for t in h.hand.dora_indicators)),
         (AKA_DORA, h.hand.red_fives if h.rules.aka_dora else 0),
     ]
     if h.ctx.in_riichi:
-        found.append((URA_DORA, sum(counts[dora_from_indicator(parse_single_tile(t)[0])] for t in h.ctx.ura_dora_indicators)))
-    return [YakuScore(y.id, y.name, n) for y, n in found if n]
+        found.append((URA_DORA, sum(counts[dora_from_indicator(t)] for t in h.hand.ura_dora_indicators)))
+    return [(y, n) for y, n in found if n]
 
 
-def score_reading(h: HandFacts, reading: Reading, dora: list[YakuScore]) -> _Candidate:
-    s = shape_facts(reading)
+def _multiplier(h: HandFacts, y: Yakuman) -> int:
+    return 2 if y.double and h.rules.double_yakuman else 1
+
+
+def score_reading(h: HandFacts, reading: Reading, hand_yaku: list[YakuHan], hand_yakuman: list[tuple[Yakuman, int]],
+                  dora: list[YakuHan]) -> _Candidate:
+    s = shape_facts(h, reading)
     fu, fu_items = count_fu(h, s)
-    yakuman = counted_yakuman(h, s)
+    yakuman = [(y, _multiplier(h, y)) for y in READING_YAKUMAN if y.applies(h, s)] + hand_yakuman
     if yakuman:
-        multiplier = sum(y.multiplier for y in yakuman)
+        if not h.rules.yakuman_stacking:
+            yakuman = [max(yakuman, key=lambda y: y[1])]
+        multiplier = sum(m for _, m in yakuman)
         limit, base = limit_and_base(0, fu, multiplier, h.rules)
         return _Candidate(reading, [], yakuman, 13 * multiplier, fu, fu_items, limit, base)
-    yaku = ordinary_yaku(h, s)
-    han = sum(y.han for y in yaku)
+    closed = h.closed
+    yaku = hand_yaku + [(y, y.han_closed if closed else y.han_open) for y in READING_YAKU
+                        if (closed or y.han_open) and y.applies(h, s)]
     if yaku:
         yaku += dora
-        han += sum(d.han for d in dora)
+    han = sum(n for _, n in yaku)
     limit, base = limit_and_base(han, fu, 0, h.rules)
     return _Candidate(reading, yaku, [], han, fu, fu_items, limit, base)
-
-
-def ordinary_yaku(h: HandFacts, s: ShapeFacts) -> list[YakuScore]:
-    found = []
-    for y in YAKU:
-        han = y.han_closed if h.closed else y.han_open
-        if han and y.applies(h, s):
-            found.append(YakuScore(y.id, y.name, han))
-    if h.ctx.renhou and h.rules.renhou in RENHOU_HAN:
-        found.append(YakuScore(RENHOU.id, RENHOU.name, RENHOU_HAN[h.rules.renhou]))
-    return found
-
-
-def counted_yakuman(h: HandFacts, s: ShapeFacts) -> list[YakumanScore]:
-    double = h.rules.double_yakuman
-    found = [YakumanScore(y.id, y.name, 2 if y.double and double else 1) for y in YAKUMAN if y.applies(h, s)]
-    if found and not h.rules.yakuman_stacking:
-        return [max(found, key=lambda y: y.multiplier)]
-    return found
 
 
 def _result(h: HandFacts, best: _Candidate) -> ScoreResult:
     ctx, rules = h.ctx, h.rules
     paid = payments(best.base, ctx.is_dealer, ctx.is_tsumo)
-    pao_base = _pao_base(h, best)
-    pays = settle(best.base, pao_base, ctx, rules)
+    pays = settle(best.base, _pao_base(h, best), ctx, rules)
     sticks = ctx.riichi_sticks * STICK_POINTS
     return ScoreResult(
         han=best.han,
         fu=best.fu,
-        yaku=best.yaku,
-        yakuman=best.yakuman,
+        yaku=[YakuScore(y.id, y.name, n) for y, n in best.yaku],
+        yakuman=[YakumanScore(y.id, y.name, m) for y, m in best.yakuman],
         limit=best.limit,
         base_points=best.base,
         points=Points(paid.ron, paid.tsumo_dealer, paid.tsumo_non_dealer, honba_bonus(ctx, rules), sticks,
                       sum(p.points for p in pays) + sticks),
-        fu_breakdown=best.fu_items,
+        fu_breakdown=[FuScore(reason, fu, GROUP_NAMES[size][tile] if size else None)
+                      for reason, fu, tile, size in best.fu_items],
         decomposition=describe_groups(h, best.reading),
         wait=best.reading.wait,
         payments=pays,
@@ -174,27 +191,43 @@ def _pao_base(h: HandFacts, best: _Candidate) -> int:
     if h.ctx.pao_seat_wind is None:
         return 0
     liable_for = PAO_YAKUMAN | ({"suukantsu"} if h.rules.pao_suukantsu else set())
-    multiplier = sum(y.multiplier for y in best.yakuman if y.id in liable_for)
+    multiplier = sum(m for y, m in best.yakuman if y.id in liable_for)
     if not multiplier:
         raise InvalidInput.single("inconsistent_context", ("context", "pao_seat_wind"),
                                   f"pao applies only to a hand scored with {', '.join(sorted(liable_for))}; this hand has none")
     return 8000 * multiplier
 
 
-def describe_groups(h: HandFacts, reading: Reading) -> list[Group]:
-    if reading.shape == "kokushi":
+def describe_groups(h: HandFacts, r: Reading) -> list[Group]:
+    """The reading as groups in MPSZ notation: concealed sets, melds, then the pair."""
+    if r.shape == "kokushi":
         tiles = [t for t, n in enumerate(h.hand.concealed) for _ in range(n)]
         return [Group("kokushi", format_tiles(tiles), False, True)]
-    return [
-        Group(GROUP_KINDS[kind], format_tiles(_group_tiles(kind, tile)), called, i == reading.win_group)
-        for i, (kind, tile, _, called) in enumerate(reading.groups)
-    ]
+    if r.shape == "chiitoitsu":
+        return [Group("pair", PAIR_NAMES[t], False, t == r.win_in[1]) for t in r.pairs]
+    groups = [Group("sequence", SEQUENCE_NAMES[t], False, r.win_in == ("sequence", t)) for t in r.sequences]
+    groups += [Group("triplet", TRIPLET_NAMES[t], False, r.win_in == ("triplet", t)) for t in r.triplets]
+    groups += [_meld_group(m) for m in h.hand.melds]
+    groups.append(Group("pair", PAIR_NAMES[r.pair], False, r.win_in == ("pair", r.pair)))
+    return _mark_first_winning(groups)
 
 
-def _group_tiles(kind: int, tile: int) -> list[int]:
-    if kind == SEQUENCE:
-        return [tile, tile + 1, tile + 2]
-    return [tile] * {TRIPLET: 3, KAN: 4, PAIR: 2}[kind]
+def _mark_first_winning(groups: list[Group]) -> list[Group]:
+    """Two identical sequences can both hold the winning tile; only the first is marked."""
+    seen = False
+    out = []
+    for g in groups:
+        out.append(Group(g.kind, g.tiles, g.open, g.winning and not seen))
+        seen = seen or g.winning
+    return out
+
+
+def _meld_group(m: Meld) -> Group:
+    if m.type == "chi":
+        return Group("sequence", SEQUENCE_NAMES[m.tile], True, False)
+    if m.type == "pon":
+        return Group("triplet", TRIPLET_NAMES[m.tile], True, False)
+    return Group("kan", KAN_NAMES[m.tile], m.is_open, False)
 
 
 def score_nagashi_mangan(ctx: WinContext, rules: HandRules) -> ScoreResult:
@@ -203,8 +236,7 @@ def score_nagashi_mangan(ctx: WinContext, rules: HandRules) -> ScoreResult:
                                   "these rules do not play nagashi mangan (rules.nagashi_mangan is false)")
     base = 2000
     paid = payments(base, ctx.is_dealer, tsumo=True)
-    tsumo_ctx = WinContext(win="tsumo", seat_wind=ctx.seat_wind)
-    pays = settle(base, 0, tsumo_ctx, rules)
+    pays = settle(base, 0, WinContext(win="tsumo", seat_wind=ctx.seat_wind), rules)
     return ScoreResult(
         han=NAGASHI_MANGAN.han_closed, fu=0,
         yaku=[YakuScore(NAGASHI_MANGAN.id, NAGASHI_MANGAN.name, NAGASHI_MANGAN.han_closed)],

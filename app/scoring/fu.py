@@ -1,71 +1,56 @@
 """Fu, item by item, for one reading of a hand."""
 
-from dataclasses import dataclass
-
-from app.scoring.decompose import KAN, PAIR, SEQUENCE
 from app.scoring.facts import HandFacts, ShapeFacts, is_pinfu_shape
-from app.scoring.tiles import DRAGONS, TERMINALS_AND_HONORS, format_tiles
+from app.scoring.tiles import DRAGONS, TERMINALS_AND_HONORS
 
-
-@dataclass(frozen=True, slots=True)
-class FuItem:
-    reason: str
-    fu: int
-    tiles: str | None = None
-
-
+# An item: (reason, fu, tile the item is about or -1, how many copies of it the group shows).
+FuItem = tuple[str, int, int, int]
 WAIT_FU = {"kanchan": 2, "penchan": 2, "tanki": 2}
+CHIITOITSU_FU: list[FuItem] = [("chiitoitsu", 25, -1, 0)]
 
 
 def count_fu(h: HandFacts, s: ShapeFacts) -> tuple[int, list[FuItem]]:
     """The rounded fu and the items it is made of."""
-    shape = s.reading.shape
-    if shape == "chiitoitsu":
-        return 25, [FuItem("chiitoitsu", 25)]
-    if shape == "kokushi":
-        return 0, []
-    items = [FuItem("base", 20)]
-    pinfu = is_pinfu_shape(h, s)
-    if h.closed and not h.ctx.is_tsumo:
-        items.append(FuItem("menzen_ron", 10))
-    if h.ctx.is_tsumo and not pinfu:
-        items.append(FuItem("tsumo", 2))
-    for kind, tile, is_open, _ in s.reading.groups:
-        if kind == SEQUENCE:
-            continue
-        if kind == PAIR:
-            items += _pair_fu(h, tile)
-        else:
-            items.append(_set_fu(kind, tile, is_open))
-    if s.reading.wait in WAIT_FU:
-        items.append(FuItem(f"{s.reading.wait}_wait", WAIT_FU[s.reading.wait]))
-    raw = sum(item.fu for item in items)
+    r = s.reading
+    if r.shape != "standard":
+        return (25, CHIITOITSU_FU) if r.shape == "chiitoitsu" else (0, [])
+    tsumo = h.ctx.is_tsumo
+    items: list[FuItem] = [("base", 20, -1, 0)]
+    if h.closed and not tsumo:
+        items.append(("menzen_ron", 10, -1, 0))
+    if tsumo and not is_pinfu_shape(h, s):
+        items.append(("tsumo", 2, -1, 0))
+    for tile in r.triplets:
+        items.append(_set_fu(tile, kan=False, is_open=tile == r.ron_triplet))
+    for meld in h.hand.melds:
+        if not meld.is_sequence:
+            items.append(_set_fu(meld.tile, kan=meld.is_kan, is_open=meld.is_open))
+    pair = _pair_fu(h, r.pair)
+    if pair:
+        items.append(pair)
+    if r.wait in WAIT_FU:
+        items.append((f"{r.wait}_wait", WAIT_FU[r.wait], -1, 0))
+    raw = sum(item[1] for item in items)
     if raw == 20 and not h.closed:
-        items.append(FuItem("open_pinfu_ron", 10))
+        items.append(("open_pinfu_ron", 10, -1, 0))
         raw = 30
     return -(-raw // 10) * 10, items
 
 
-def _set_fu(kind: int, tile: int, is_open: bool) -> FuItem:
-    fu = 8 if kind == KAN else 2
-    if tile in TERMINALS_AND_HONORS:
-        fu *= 2
-    if not is_open:
-        fu *= 2
-    name = "kan" if kind == KAN else "triplet"
-    size = 4 if kind == KAN else 3
-    return FuItem(f"{'open' if is_open else 'closed'}_{name}", fu, format_tiles([tile] * size))
+def _set_fu(tile: int, kan: bool, is_open: bool) -> FuItem:
+    fu = (8 if kan else 2) * (2 if tile in TERMINALS_AND_HONORS else 1) * (1 if is_open else 2)
+    name = f"{'open' if is_open else 'closed'}_{'kan' if kan else 'triplet'}"
+    return (name, fu, tile, 4 if kan else 3)
 
 
-def _pair_fu(h: HandFacts, tile: int) -> list[FuItem]:
-    tiles = format_tiles([tile, tile])
+def _pair_fu(h: HandFacts, tile: int) -> FuItem | None:
     if tile in DRAGONS:
-        return [FuItem("dragon_pair", 2, tiles)]
+        return ("dragon_pair", 2, tile, 2)
     seat, round_ = tile == h.seat_wind, tile == h.round_wind
     if seat and round_:
-        return [FuItem("double_wind_pair", h.rules.double_wind_pair_fu, tiles)]
+        return ("double_wind_pair", h.rules.double_wind_pair_fu, tile, 2)
     if seat:
-        return [FuItem("seat_wind_pair", 2, tiles)]
+        return ("seat_wind_pair", 2, tile, 2)
     if round_:
-        return [FuItem("round_wind_pair", 2, tiles)]
-    return []
+        return ("round_wind_pair", 2, tile, 2)
+    return None

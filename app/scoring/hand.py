@@ -1,6 +1,6 @@
 """What the evaluator takes in: the hand and its win context, as plain dataclasses."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 MeldType = Literal["chi", "pon", "kan", "shouminkan", "ankan"]
@@ -8,7 +8,7 @@ WinType = Literal["ron", "tsumo"]
 Wind = Literal["east", "south", "west", "north"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class MeldInput:
     type: MeldType
     tiles: str
@@ -57,7 +57,7 @@ class WinContext:
         return self.riichi or self.double_riichi
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Meld:
     """A called or declared meld: its kind, its lowest tile, and whether it opens the hand."""
 
@@ -85,7 +85,9 @@ class ParsedHand:
     melds: tuple[Meld, ...]
     win_tile: int
     red_fives: int
-    all_tiles: list[int] = field(default_factory=list)
+    all_tiles: list[int]
+    dora_indicators: tuple[int, ...] = ()
+    ura_dora_indicators: tuple[int, ...] = ()
 
     @property
     def is_closed(self) -> bool:

@@ -12,7 +12,7 @@ MANGAN_BASE = 2000
 YAKUMAN_BASE = 8000
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Payments:
     ron: int | None
     tsumo_dealer: int | None

@@ -1,6 +1,6 @@
 """Hand-scoring rule options and the named presets (the match options live in app.match.rules)."""
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Literal
 
 Renhou = Literal["none", "mangan", "baiman", "yakuman"]
@@ -60,7 +60,6 @@ HAND_PRESETS: dict[str, dict[str, object]] = {
 }
 
 DEFAULT_PRESET = "tenhou"
-HAND_OPTION_NAMES = frozenset(f.name for f in fields(HandRules))
 
 
 def resolve_hand_rules(preset: str | None, overrides: dict[str, object]) -> HandRules:

@@ -8,7 +8,7 @@ from app.scoring.rules import HandRules
 from app.scoring.tiles import WIND_NAMES
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Payment:
     payer: str  # a seat wind; "discarder" on a ron whose discarder's seat was not given
     points: int

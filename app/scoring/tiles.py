@@ -1,5 +1,6 @@
 """Tiles as indices 0-33 (1-9m, 1-9p, 1-9s, East South West North White Green Red) and MPSZ notation."""
 
+import re
 from dataclasses import dataclass
 
 SUITS = "mpsz"
@@ -10,17 +11,25 @@ WIND_NAMES = ("east", "south", "west", "north")
 TERMINALS_AND_HONORS = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
 GREEN_TILES = frozenset((19, 20, 21, 23, 25, HATSU))  # 2 3 4 6 8 sou and hatsu
 
+_WELL_FORMED = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)*")
+_GROUP = re.compile(r"([0-9]+)([mpsz])")
+# Per suit letter, a table turning each digit into the character whose code is the tile's index.
+_TO_INDEX = {
+    suit: str.maketrans({str(d): chr(s * 9 + (4 if d == 0 else d - 1)) for d in range(10)})
+    for s, suit in enumerate("mps")
+} | {"z": str.maketrans({str(d): chr(26 + d) for d in range(1, 8)})}
+
 
 class TileNotationError(ValueError):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TileList:
-    """A parsed tile string: tile indices in the order written, and which of them were red fives."""
+    """A parsed tile string: tile indices in the order written, and how many red fives of m, p, s."""
 
-    tiles: tuple[int, ...]
-    red: tuple[bool, ...]
+    tiles: bytes
+    reds: tuple[int, int, int]
 
 
 def is_honor(tile: int) -> bool:
@@ -55,43 +64,44 @@ def format_tiles(tiles: list[int] | tuple[int, ...]) -> str:
 
 
 def parse_tiles(text: str) -> TileList:
-    tiles: list[int] = []
-    red: list[bool] = []
+    if not _WELL_FORMED.fullmatch(text):
+        raise TileNotationError(_notation_problem(text))
+    groups = _GROUP.findall(text)
+    codes = "".join(digits.translate(_TO_INDEX[suit]) for digits, suit in groups)
+    reds = [0, 0, 0, 0]
+    for digits, suit in groups:
+        reds["mpsz".index(suit)] += digits.count("0")
+    return TileList(codes.encode("latin-1"), (reds[0], reds[1], reds[2]))
+
+
+def _notation_problem(text: str) -> str:
     pending = ""
     for char in text:
-        if char.isdigit():
+        if char in "0123456789":
             pending += char
-            continue
-        suit = SUITS.find(char)
-        if suit < 0:
-            raise TileNotationError(
-                f"'{char}' is not a suit letter: write digits followed by m, p, s or z (for example '123m55z')"
-            )
-        if not pending:
-            raise TileNotationError(f"the suit letter '{char}' has no digits before it")
-        for digit in pending:
-            tiles.append(_tile_index(int(digit), suit))
-            red.append(digit == "0")
-        pending = ""
+        elif char not in SUITS:
+            return f"'{char}' is not a suit letter: write digits followed by m, p, s or z (for example '123m55z')"
+        elif not pending:
+            return f"the suit letter '{char}' has no digits before it"
+        elif char == "z" and any(d in "089" for d in pending):
+            bad = next(d for d in pending if d in "089")
+            return f"'{bad}z' is not a tile: honors are 1z-7z (East South West North White Green Red)"
+        else:
+            pending = ""
     if pending:
-        raise TileNotationError(f"the digits '{pending}' have no suit letter after them (m, p, s or z)")
-    return TileList(tuple(tiles), tuple(red))
+        return f"the digits '{pending}' have no suit letter after them (m, p, s or z)"
+    return "write digits followed by their suit letter m, p, s or z (for example '123m55z')"
 
 
-def parse_single_tile(text: str) -> tuple[int, bool]:
-    parsed = parse_tiles(text)
-    if len(parsed.tiles) != 1:
-        raise TileNotationError(f"'{text}' must be exactly one tile, such as '5m' or '7z'")
-    return parsed.tiles[0], parsed.red[0]
+def _group_names(size: int, step: int) -> tuple[str, ...]:
+    """Every group of `size` tiles starting at each tile, in MPSZ: '234m' for a sequence from 2m, '777z'."""
+    return tuple(format_tiles([t + i * step for i in range(size)]) if t + (size - 1) * step < 34 else "" for t in range(34))
 
 
-def _tile_index(digit: int, suit: int) -> int:
-    if suit == 3:
-        if not 1 <= digit <= 7:
-            raise TileNotationError(f"'{digit}z' is not a tile: honors are 1z-7z (East South West North White Green Red)")
-        return 27 + digit - 1
-    rank = 5 if digit == 0 else digit
-    return suit * 9 + rank - 1
+SEQUENCE_NAMES = _group_names(3, 1)
+PAIR_NAMES = _group_names(2, 0)
+TRIPLET_NAMES = _group_names(3, 0)
+KAN_NAMES = _group_names(4, 0)
 
 
 def dora_from_indicator(indicator: int) -> int:

@@ -3,7 +3,7 @@
 from app.errors import InvalidInput, Problem
 from app.scoring.hand import HandInput, Meld, MeldInput, ParsedHand, WinContext
 from app.scoring.rules import HandRules
-from app.scoring.tiles import TileList, TileNotationError, parse_tiles, suit_of, tile_name, is_honor, SUITS
+from app.scoring.tiles import SUITS, TileList, TileNotationError, parse_tiles, tile_name
 
 Loc = tuple[str | int, ...]
 MELD_SIZES = {"chi": 3, "pon": 3, "kan": 4, "shouminkan": 4, "ankan": 4}
@@ -21,14 +21,20 @@ def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> Parsed
     assert concealed is not None and win is not None
     if len(win.tiles) != 1:
         problems.append(Problem("invalid_tile", ("hand", "win_tile"), f"win_tile '{hand.win_tile}' must be exactly one tile, such as '5m'"))
-    melds = [_meld(m, t, i, problems) for i, (m, t) in enumerate(zip(hand.melds, meld_tiles))]
+    melds = [_meld(m, t, i, problems) for i, (m, t) in enumerate(zip(hand.melds, meld_tiles))]  # type: ignore[arg-type]
     problems += _count_problems(concealed, len(hand.melds))
-    problems += _copy_problems([concealed, *meld_tiles, *dora, *ura], rules)
     if problems:
         raise InvalidInput(problems)
-    win_tile = _locate_win_tile(concealed, win)
-    parsed = _build(concealed, melds, meld_tiles, win_tile)  # type: ignore[arg-type]
-    problems += context_problems(context, parsed)
+    parsed = _build(concealed, melds, meld_tiles, win)  # type: ignore[arg-type]
+    parsed.dora_indicators = tuple(t.tiles[0] for t in dora if t and len(t.tiles) == 1)
+    parsed.ura_dora_indicators = tuple(t.tiles[0] for t in ura if t and len(t.tiles) == 1)
+    problems += _indicator_problems(dora, "dora_indicators") + _indicator_problems(ura, "ura_dora_indicators")
+    problems += _copy_problems(parsed, [concealed, *meld_tiles, *dora, *ura], rules)  # type: ignore[list-item]
+    if not problems and parsed.win_tile < 0:
+        problems.append(Problem("win_tile_not_in_hand", ("hand", "win_tile"),
+                                "the winning tile must be one of hand.tiles (the concealed tiles include the winning tile)"))
+    if not problems and _may_be_inconsistent(context, parsed):
+        problems += context_problems(context, parsed)
     if problems:
         raise InvalidInput(problems)
     return parsed
@@ -42,22 +48,27 @@ def _parse(text: str, loc: Loc, problems: list[Problem]) -> TileList | None:
         return None
 
 
-def _meld(meld: MeldInput, tiles: TileList | None, index: int, problems: list[Problem]) -> Meld | None:
-    assert tiles is not None
+def _meld(meld: MeldInput, tiles: TileList, index: int, problems: list[Problem]) -> Meld | None:
     loc: Loc = ("hand", "melds", index, "tiles")
     size = MELD_SIZES[meld.type]
     ordered = sorted(tiles.tiles)
     if len(ordered) != size:
         problems.append(Problem("invalid_meld", loc, f"a {meld.type} has {size} tiles, '{meld.tiles}' has {len(ordered)}"))
         return None
+    first = ordered[0]
     if meld.type == "chi":
-        if is_honor(ordered[0]) or suit_of(ordered[0]) != suit_of(ordered[2]) or ordered != list(range(ordered[0], ordered[0] + 3)):
+        if first >= 27 or first % 9 > 6 or ordered != [first, first + 1, first + 2]:
             problems.append(Problem("invalid_meld", loc, f"'{meld.tiles}' is not a chi: a chi is three consecutive tiles of one suit, such as '345p'"))
             return None
-    elif len(set(ordered)) != 1:
+    elif ordered[-1] != first:
         problems.append(Problem("invalid_meld", loc, f"'{meld.tiles}' is not a {meld.type}: it must be {size} identical tiles, such as '{'7' * size}z'"))
         return None
-    return Meld(meld.type, ordered[0])
+    return Meld(meld.type, first)
+
+
+def _indicator_problems(indicators: list[TileList | None], field: str) -> list[Problem]:
+    return [Problem("invalid_tile", ("context", field, i), "each indicator is exactly one tile, such as '3m'")
+            for i, t in enumerate(indicators) if t is not None and len(t.tiles) != 1]
 
 
 def _count_problems(concealed: TileList, meld_count: int) -> list[Problem]:
@@ -70,50 +81,54 @@ def _count_problems(concealed: TileList, meld_count: int) -> list[Problem]:
                     f"with {meld_count} meld(s) the concealed tiles must number {expected} (winning tile included), got {len(concealed.tiles)}")]
 
 
-def _copy_problems(groups: list[TileList | None], rules: HandRules) -> list[Problem]:
-    counts = [0] * 34
-    reds = [0, 0, 0]
-    for group in groups:
-        if group is None:
-            continue
-        for tile, red in zip(group.tiles, group.red):
-            counts[tile] += 1
-            if red:
-                reds[suit_of(tile)] += 1
-    problems = [
-        Problem("too_many_copies", ("hand", "tiles"),
-                f"{tile_name(t)} appears {n} times counting the hand, the melds and the dora indicators; a tile exists 4 times")
-        for t, n in enumerate(counts) if n > 4
-    ]
-    problems += [
-        Problem("too_many_copies", ("hand", "tiles"),
-                f"{n} red fives of {SUITS[s]} (0{SUITS[s]}); these rules have {rules.max_red_fives_per_suit} per suit")
-        for s, n in enumerate(reds) if n > rules.max_red_fives_per_suit
-    ]
-    return problems
-
-
-def _locate_win_tile(concealed: TileList, win: TileList) -> int | None:
-    tile, red = win.tiles[0], win.red[0]
-    copies = [r for t, r in zip(concealed.tiles, concealed.red) if t == tile]
-    if red and True not in copies:
-        return None
-    return tile if copies else None
-
-
-def _build(concealed: TileList, melds: list[Meld], meld_tiles: list[TileList], win_tile: int | None) -> ParsedHand:
-    if win_tile is None:
-        raise InvalidInput.single("win_tile_not_in_hand", ("hand", "win_tile"),
-                                  "the winning tile must be one of hand.tiles (the concealed tiles include the winning tile)")
+def _build(concealed: TileList, melds: list[Meld], meld_tiles: list[TileList], win: TileList) -> ParsedHand:
     counts = [0] * 34
     for tile in concealed.tiles:
         counts[tile] += 1
     all_tiles = counts.copy()
+    reds = list(concealed.reds)
     for tiles in meld_tiles:
         for tile in tiles.tiles:
             all_tiles[tile] += 1
-    red_fives = sum(concealed.red) + sum(sum(t.red) for t in meld_tiles)
-    return ParsedHand(counts, tuple(melds), win_tile, red_fives, all_tiles)
+        reds = [a + b for a, b in zip(reds, tiles.reds)]
+    win_tile = win.tiles[0]
+    if not counts[win_tile] or (sum(win.reds) and not concealed.reds[win_tile // 9]):
+        win_tile = -1
+    return ParsedHand(counts, tuple(melds), win_tile, sum(reds), all_tiles)
+
+
+def _copy_problems(hand: ParsedHand, groups: list[TileList], rules: HandRules) -> list[Problem]:
+    counts = hand.all_tiles
+    indicators = groups[1 + len(hand.melds):]
+    if indicators:
+        counts = counts.copy()
+        for group in indicators:
+            for tile in group.tiles:
+                counts[tile] += 1
+    problems = []
+    if max(counts) > 4:
+        problems += [
+            Problem("too_many_copies", ("hand", "tiles"),
+                    f"{tile_name(t)} appears {n} times counting the hand, the melds and the dora indicators; a tile exists 4 times")
+            for t, n in enumerate(counts) if n > 4
+        ]
+    limit = rules.max_red_fives_per_suit
+    for suit in range(3):
+        reds = sum(g.reds[suit] for g in groups)
+        if reds > limit:
+            problems.append(Problem("too_many_copies", ("hand", "tiles"),
+                                    f"{reds} red fives of {SUITS[suit]} (0{SUITS[suit]}); these rules allow {limit} per suit "
+                                    "(rules.max_red_fives_per_suit)"))
+    return problems
+
+
+def _may_be_inconsistent(ctx: WinContext, hand: ParsedHand) -> bool:
+    """A quick test that lets the ordinary request skip the full list of context checks."""
+    return bool(
+        ctx.ippatsu or ctx.haitei or ctx.houtei or ctx.rinshan or ctx.chankan or ctx.tenhou or ctx.chiihou
+        or ctx.renhou or ctx.pao_seat_wind or ctx.discarder_seat_wind or ctx.ura_dora_indicators
+        or (ctx.in_riichi and hand.melds)
+    )
 
 
 def context_problems(ctx: WinContext, hand: ParsedHand) -> list[Problem]:

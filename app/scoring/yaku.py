@@ -1,4 +1,8 @@
-"""The yaku and yakuman tables: each row states an id, its names, its value and when it applies."""
+"""The yaku and yakuman tables: each row states an id, its names, its value and when it applies.
+
+Hand yaku depend only on the tiles and the situation, so they are judged once per hand; reading yaku
+depend on how the tiles are grouped, so they are judged for every reading.
+"""
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -10,13 +14,12 @@ from app.scoring.facts import (
     dragon_triplets,
     has_straight,
     has_three_colours,
+    honor_pair,
     is_pinfu_shape,
     peikou_count,
     wind_triplets,
 )
-from app.scoring.tiles import DRAGONS, HAKU, HATSU, CHUN, WINDS
-
-Predicate = Callable[[HandFacts, ShapeFacts], bool]
+from app.scoring.tiles import CHUN, DRAGONS, HAKU, HATSU, WINDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +29,7 @@ class Yaku:
     japanese: str
     han_closed: int
     han_open: int  # 0: only a closed hand can have it
-    applies: Predicate
+    applies: Callable[..., bool]  # (HandFacts) for hand yaku, (HandFacts, ShapeFacts) for reading yaku
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,131 +39,114 @@ class Yakuman:
     japanese: str
     double: bool  # worth two yakuman where the rules allow double yakuman
     closed_only: bool
-    applies: Predicate
+    applies: Callable[..., bool]
 
 
-def _is_standard(s: ShapeFacts) -> bool:
-    return s.reading.shape == "standard"
+def _triplet_of(tile: int) -> Callable[[HandFacts], bool]:
+    return lambda h: tile in h.honor_triplets
 
 
-def _honitsu(h: HandFacts, s: ShapeFacts) -> bool:
-    return len(h.suits) == 1 and h.has_honor
-
-
-def _chinitsu(h: HandFacts, s: ShapeFacts) -> bool:
-    return len(h.suits) == 1 and not h.has_honor
+def _shousangen(h: HandFacts) -> bool:
+    return dragon_triplets(h) == 2 and honor_pair(h, DRAGONS)
 
 
 def _chanta(h: HandFacts, s: ShapeFacts) -> bool:
-    return bool(s.sequences) and h.has_honor and all_groups_outer(s)
+    return h.has_honor and bool(s.sequences) and all_groups_outer(s)
 
 
 def _junchan(h: HandFacts, s: ShapeFacts) -> bool:
-    return bool(s.sequences) and not h.has_honor and all_groups_outer(s)
+    return not h.has_honor and bool(s.sequences) and all_groups_outer(s)
 
 
-def _tanyao(h: HandFacts, s: ShapeFacts) -> bool:
-    return h.all_simple and (h.closed or h.rules.open_tanyao)
-
-
-def _shousangen(h: HandFacts, s: ShapeFacts) -> bool:
-    return dragon_triplets(s) == 2 and s.pair in DRAGONS
-
-
-def _sanshoku_doujun(h: HandFacts, s: ShapeFacts) -> bool:
-    return len(s.sequences) >= 3 and has_three_colours(s.sequences)
-
-
-def _sanshoku_doukou(h: HandFacts, s: ShapeFacts) -> bool:
-    return len(s.triplets) >= 3 and has_three_colours(s.triplets)
-
-
-def _triplet_of(tile: int) -> Predicate:
-    return lambda h, s: tile in s.triplets
-
-
-YAKU: tuple[Yaku, ...] = (
-    Yaku("riichi", "Riichi", "立直", 1, 0, lambda h, s: h.ctx.riichi and not h.ctx.double_riichi),
-    Yaku("double_riichi", "Double riichi", "両立直", 2, 0, lambda h, s: h.ctx.double_riichi),
-    Yaku("ippatsu", "Ippatsu", "一発", 1, 0, lambda h, s: h.ctx.ippatsu),
-    Yaku("menzen_tsumo", "Menzen tsumo", "門前清自摸和", 1, 0, lambda h, s: h.ctx.is_tsumo),
-    Yaku("tanyao", "Tanyao", "断幺九", 1, 1, _tanyao),
-    Yaku("pinfu", "Pinfu", "平和", 1, 0, is_pinfu_shape),
-    Yaku("iipeikou", "Iipeikou", "一盃口", 1, 0, lambda h, s: peikou_count(s) == 1),
-    Yaku("haitei", "Haitei raoyue", "海底摸月", 1, 1, lambda h, s: h.ctx.haitei),
-    Yaku("houtei", "Houtei raoyui", "河底撈魚", 1, 1, lambda h, s: h.ctx.houtei),
-    Yaku("rinshan", "Rinshan kaihou", "嶺上開花", 1, 1, lambda h, s: h.ctx.rinshan),
-    Yaku("chankan", "Chankan", "槍槓", 1, 1, lambda h, s: h.ctx.chankan),
+HAND_YAKU: tuple[Yaku, ...] = (
+    Yaku("riichi", "Riichi", "立直", 1, 0, lambda h: h.ctx.riichi and not h.ctx.double_riichi),
+    Yaku("double_riichi", "Double riichi", "両立直", 2, 0, lambda h: h.ctx.double_riichi),
+    Yaku("ippatsu", "Ippatsu", "一発", 1, 0, lambda h: h.ctx.ippatsu),
+    Yaku("menzen_tsumo", "Menzen tsumo", "門前清自摸和", 1, 0, lambda h: h.ctx.is_tsumo),
+    Yaku("tanyao", "Tanyao", "断幺九", 1, 1, lambda h: h.all_simple and (h.closed or h.rules.open_tanyao)),
+    Yaku("haitei", "Haitei raoyue", "海底摸月", 1, 1, lambda h: h.ctx.haitei),
+    Yaku("houtei", "Houtei raoyui", "河底撈魚", 1, 1, lambda h: h.ctx.houtei),
+    Yaku("rinshan", "Rinshan kaihou", "嶺上開花", 1, 1, lambda h: h.ctx.rinshan),
+    Yaku("chankan", "Chankan", "槍槓", 1, 1, lambda h: h.ctx.chankan),
     Yaku("yakuhai_haku", "Yakuhai: haku", "役牌 白", 1, 1, _triplet_of(HAKU)),
     Yaku("yakuhai_hatsu", "Yakuhai: hatsu", "役牌 發", 1, 1, _triplet_of(HATSU)),
     Yaku("yakuhai_chun", "Yakuhai: chun", "役牌 中", 1, 1, _triplet_of(CHUN)),
-    Yaku("yakuhai_seat_wind", "Yakuhai: seat wind", "自風牌", 1, 1, lambda h, s: h.seat_wind in s.triplets),
-    Yaku("yakuhai_round_wind", "Yakuhai: round wind", "場風牌", 1, 1, lambda h, s: h.round_wind in s.triplets),
+    Yaku("yakuhai_seat_wind", "Yakuhai: seat wind", "自風牌", 1, 1, lambda h: h.seat_wind in h.honor_triplets),
+    Yaku("yakuhai_round_wind", "Yakuhai: round wind", "場風牌", 1, 1, lambda h: h.round_wind in h.honor_triplets),
+    Yaku("sankantsu", "Sankantsu", "三槓子", 2, 2, lambda h: h.kans == 3),
+    Yaku("shousangen", "Shousangen", "小三元", 2, 2, _shousangen),
+    Yaku("honroutou", "Honroutou", "混老頭", 2, 2, lambda h: h.all_terminal_or_honor),
+    Yaku("honitsu", "Honitsu", "混一色", 3, 2, lambda h: len(h.suits) == 1 and h.has_honor),
+    Yaku("chinitsu", "Chinitsu", "清一色", 6, 5, lambda h: len(h.suits) == 1 and not h.has_honor),
+)
+
+READING_YAKU: tuple[Yaku, ...] = (
+    Yaku("pinfu", "Pinfu", "平和", 1, 0, is_pinfu_shape),
+    Yaku("iipeikou", "Iipeikou", "一盃口", 1, 0, lambda h, s: peikou_count(s) == 1),
     Yaku("chiitoitsu", "Chiitoitsu", "七対子", 2, 0, lambda h, s: s.reading.shape == "chiitoitsu"),
     Yaku("chanta", "Chanta", "混全帯幺九", 2, 1, _chanta),
     Yaku("ittsu", "Ittsu", "一気通貫", 2, 1, lambda h, s: has_straight(s)),
-    Yaku("sanshoku_doujun", "Sanshoku doujun", "三色同順", 2, 1, _sanshoku_doujun),
-    Yaku("sanshoku_doukou", "Sanshoku doukou", "三色同刻", 2, 2, _sanshoku_doukou),
-    Yaku("toitoi", "Toitoi", "対々和", 2, 2, lambda h, s: _is_standard(s) and not s.sequences),
+    Yaku("sanshoku_doujun", "Sanshoku doujun", "三色同順", 2, 1, lambda h, s: has_three_colours(s.sequences)),
+    Yaku("sanshoku_doukou", "Sanshoku doukou", "三色同刻", 2, 2, lambda h, s: has_three_colours(s.triplets)),
+    Yaku("toitoi", "Toitoi", "対々和", 2, 2, lambda h, s: s.pair >= 0 and not s.sequences),
     Yaku("sanankou", "Sanankou", "三暗刻", 2, 2, lambda h, s: s.concealed_triplets == 3),
-    Yaku("sankantsu", "Sankantsu", "三槓子", 2, 2, lambda h, s: s.kans == 3),
-    Yaku("shousangen", "Shousangen", "小三元", 2, 2, _shousangen),
-    Yaku("honroutou", "Honroutou", "混老頭", 2, 2, lambda h, s: h.all_terminal_or_honor),
-    Yaku("honitsu", "Honitsu", "混一色", 3, 2, _honitsu),
     Yaku("junchan", "Junchan", "純全帯幺九", 3, 2, _junchan),
     Yaku("ryanpeikou", "Ryanpeikou", "二盃口", 3, 0, lambda h, s: peikou_count(s) == 2),
-    Yaku("chinitsu", "Chinitsu", "清一色", 6, 5, _chinitsu),
 )
 
-# Yaku outside the table: their value comes from the rules or the situation, not from the hand's shape.
-RENHOU = Yaku("renhou", "Renhou", "人和", 5, 0, lambda h, s: h.ctx.renhou)
-NAGASHI_MANGAN = Yaku("nagashi_mangan", "Nagashi mangan", "流し満貫", 5, 5, lambda h, s: h.ctx.nagashi_mangan)
-DORA = Yaku("dora", "Dora", "ドラ", 1, 1, lambda h, s: True)
-AKA_DORA = Yaku("aka_dora", "Aka dora", "赤ドラ", 1, 1, lambda h, s: True)
-URA_DORA = Yaku("ura_dora", "Ura dora", "裏ドラ", 1, 0, lambda h, s: True)
+# Yaku outside the tables: their value comes from the rules or the situation, not from the hand's shape.
+RENHOU = Yaku("renhou", "Renhou", "人和", 5, 0, lambda h: h.ctx.renhou)
+NAGASHI_MANGAN = Yaku("nagashi_mangan", "Nagashi mangan", "流し満貫", 5, 5, lambda h: h.ctx.nagashi_mangan)
+DORA = Yaku("dora", "Dora", "ドラ", 1, 1, lambda h: True)
+AKA_DORA = Yaku("aka_dora", "Aka dora", "赤ドラ", 1, 1, lambda h: True)
+URA_DORA = Yaku("ura_dora", "Ura dora", "裏ドラ", 1, 0, lambda h: True)
 RENHOU_HAN = {"mangan": 5, "baiman": 8}
 
 
-def _pattern_chuuren(h: HandFacts, s: ShapeFacts) -> bool:
-    c = h.hand.all_tiles
-    if not h.closed or h.hand.melds or len(h.suits) != 1 or h.has_honor:
+def _chuuren_shape(h: HandFacts) -> bool:
+    if h.hand.melds or len(h.suits) != 1 or h.has_honor:
         return False
+    c = h.hand.all_tiles
     base = next(iter(h.suits)) * 9
     return c[base] >= 3 and c[base + 8] >= 3 and all(c[base + r] for r in range(1, 8))
 
 
-def _junsei_shape(h: HandFacts) -> bool:
+def _nine_sided(h: HandFacts) -> bool:
     c = h.hand.all_tiles
-    base = h.hand.win_tile // 9 * 9
-    before = [c[base + r] - (base + r == h.hand.win_tile) for r in range(9)]
-    return before == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+    win = h.hand.win_tile
+    base = win // 9 * 9
+    return [c[base + r] - (base + r == win) for r in range(9)] == [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
 
-def _suuankou(h: HandFacts, s: ShapeFacts) -> bool:
+def _suuankou(s: ShapeFacts) -> bool:
     return s.concealed_triplets == 4
 
 
-YAKUMAN: tuple[Yakuman, ...] = (
+READING_YAKUMAN: tuple[Yakuman, ...] = (
     Yakuman("kokushi_musou", "Kokushi musou", "国士無双", False, True, lambda h, s: s.reading.wait == "kokushi"),
     Yakuman("kokushi_musou_13", "Kokushi musou, 13-sided wait", "国士無双十三面待ち", True, True,
             lambda h, s: s.reading.wait == "kokushi_13"),
-    Yakuman("suuankou", "Suuankou", "四暗刻", False, True, lambda h, s: _suuankou(h, s) and s.reading.wait != "tanki"),
+    Yakuman("suuankou", "Suuankou", "四暗刻", False, True, lambda h, s: _suuankou(s) and s.reading.wait != "tanki"),
     Yakuman("suuankou_tanki", "Suuankou, single wait", "四暗刻単騎", True, True,
-            lambda h, s: _suuankou(h, s) and s.reading.wait == "tanki"),
-    Yakuman("daisangen", "Daisangen", "大三元", False, False, lambda h, s: dragon_triplets(s) == 3),
-    Yakuman("shousuushii", "Shousuushii", "小四喜", False, False, lambda h, s: wind_triplets(s) == 3 and s.pair in WINDS),
-    Yakuman("daisuushii", "Daisuushii", "大四喜", True, False, lambda h, s: wind_triplets(s) == 4),
-    Yakuman("tsuuiisou", "Tsuuiisou", "字一色", False, False, lambda h, s: h.all_honor),
-    Yakuman("chinroutou", "Chinroutou", "清老頭", False, False, lambda h, s: h.all_terminal_or_honor and not h.has_honor),
-    Yakuman("ryuuiisou", "Ryuuiisou", "緑一色", False, False, lambda h, s: h.all_green),
-    Yakuman("chuuren_poutou", "Chuuren poutou", "九蓮宝燈", False, True,
-            lambda h, s: _pattern_chuuren(h, s) and not _junsei_shape(h)),
-    Yakuman("junsei_chuuren_poutou", "Junsei chuuren poutou", "純正九蓮宝燈", True, True,
-            lambda h, s: _pattern_chuuren(h, s) and _junsei_shape(h)),
-    Yakuman("suukantsu", "Suukantsu", "四槓子", False, False, lambda h, s: s.kans == 4),
-    Yakuman("tenhou", "Tenhou", "天和", False, True, lambda h, s: h.ctx.tenhou),
-    Yakuman("chiihou", "Chiihou", "地和", False, True, lambda h, s: h.ctx.chiihou),
-    Yakuman("renhou", "Renhou", "人和", False, True, lambda h, s: h.ctx.renhou and h.rules.renhou == "yakuman"),
+            lambda h, s: _suuankou(s) and s.reading.wait == "tanki"),
 )
 
+HAND_YAKUMAN: tuple[Yakuman, ...] = (
+    Yakuman("daisangen", "Daisangen", "大三元", False, False, lambda h: dragon_triplets(h) == 3),
+    Yakuman("shousuushii", "Shousuushii", "小四喜", False, False, lambda h: wind_triplets(h) == 3 and honor_pair(h, WINDS)),
+    Yakuman("daisuushii", "Daisuushii", "大四喜", True, False, lambda h: wind_triplets(h) == 4),
+    Yakuman("tsuuiisou", "Tsuuiisou", "字一色", False, False, lambda h: h.all_honor),
+    Yakuman("chinroutou", "Chinroutou", "清老頭", False, False, lambda h: h.all_terminal_or_honor and not h.has_honor),
+    Yakuman("ryuuiisou", "Ryuuiisou", "緑一色", False, False, lambda h: h.all_green),
+    Yakuman("chuuren_poutou", "Chuuren poutou", "九蓮宝燈", False, True, lambda h: _chuuren_shape(h) and not _nine_sided(h)),
+    Yakuman("junsei_chuuren_poutou", "Junsei chuuren poutou", "純正九蓮宝燈", True, True,
+            lambda h: _chuuren_shape(h) and _nine_sided(h)),
+    Yakuman("suukantsu", "Suukantsu", "四槓子", False, False, lambda h: h.kans == 4),
+    Yakuman("tenhou", "Tenhou", "天和", False, True, lambda h: h.ctx.tenhou),
+    Yakuman("chiihou", "Chiihou", "地和", False, True, lambda h: h.ctx.chiihou),
+    Yakuman("renhou", "Renhou", "人和", False, True, lambda h: h.ctx.renhou and h.rules.renhou == "yakuman"),
+)
+
+YAKU = HAND_YAKU + READING_YAKU
+YAKUMAN = READING_YAKUMAN + HAND_YAKUMAN
 PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})
