@@ -7,6 +7,7 @@ stack trace (the error is logged server-side instead).
 
 import logging
 from collections.abc import Sequence
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -38,21 +39,28 @@ def problem_response(
 
 async def invalid_input_handler(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, InvalidInput)
-    detail = [problem(p.type, ["body", *p.loc], p.msg) for p in exc.problems]
-    return JSONResponse(status_code=422, content={"detail": detail})
+    return JSONResponse(status_code=422, content={"detail": invalid_input_detail(exc)})
 
 
-async def request_validation_handler(_: Request, exc: Exception) -> JSONResponse:
-    """Pydantic's errors with their own `type` and `loc`, minus `input`/`ctx`/`url`."""
-    assert isinstance(exc, RequestValidationError)
+def validation_detail(errors: Sequence[Any], prefix: Sequence[str | int] = ()) -> list[dict[str, object]]:
+    """Pydantic's errors with their own `type` and `loc` (after `prefix`), minus `input`/`ctx`/`url`."""
     detail = []
-    for error in exc.errors():
+    for error in errors:
         msg = str(error.get("msg", "Invalid request"))
         reason = (error.get("ctx") or {}).get("error")
         if error.get("type") == "json_invalid" and reason:
             msg = f"{msg}: {reason}"
-        detail.append(problem(str(error.get("type", "invalid")), error.get("loc", ()), msg))
-    return JSONResponse(status_code=422, content={"detail": detail})
+        detail.append(problem(str(error.get("type", "invalid")), [*prefix, *error.get("loc", ())], msg))
+    return detail
+
+
+def invalid_input_detail(exc: InvalidInput, prefix: Sequence[str | int] = ("body",)) -> list[dict[str, object]]:
+    return [problem(p.type, [*prefix, *p.loc], p.msg) for p in exc.problems]
+
+
+async def request_validation_handler(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    return JSONResponse(status_code=422, content={"detail": validation_detail(exc.errors())})
 
 
 async def http_exception_handler(_: Request, exc: Exception) -> Response:

@@ -2,7 +2,7 @@
 
 from typing import Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, SkipValidation
 
 from app.schemas.common import PresetName, StrictModel, Wind
 
@@ -143,3 +143,30 @@ class HandScoreResponse(StrictModel):
     wait: Literal["ryanmen", "kanchan", "penchan", "shanpon", "tanki", "kokushi", "kokushi_13"] | None = Field(
         description="how the winning tile completed the hand in the reading scored")
     payments: list[PaymentOut] = Field(description="who pays the winner what, honba included; riichi sticks come from the table")
+
+
+MAX_BATCH = 500
+
+
+class ProblemOut(StrictModel):
+    type: str
+    loc: list[str | int]
+    msg: str
+
+
+class HandScoreBatchRequest(StrictModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{"items": SCORE_EXAMPLES[:2]}]})
+
+    items: list[SkipValidation[HandScoreRequest]] = Field(
+        min_length=1, max_length=MAX_BATCH,
+        description=f"Up to {MAX_BATCH} requests of POST /hand/score, each scored on its own")
+
+
+class HandScoreBatchItem(StrictModel):
+    ok: bool
+    result: HandScoreResponse | None = Field(None, description="the scoring, when ok")
+    detail: list[ProblemOut] | None = Field(None, description="what is wrong with this item (as a 422 would say), when not ok")
+
+
+class HandScoreBatchResponse(StrictModel):
+    results: list[HandScoreBatchItem] = Field(description="one per item, in the order sent")
