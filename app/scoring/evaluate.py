@@ -14,7 +14,7 @@ from app.scoring.tiles import KAN_NAMES, PAIR_NAMES, SEQUENCE_NAMES, TRIPLET_NAM
 from app.scoring.validate import parse_hand
 from app.scoring.yaku import (
     AKA_DORA, DORA, HAND_YAKU, HAND_YAKUMAN, NAGASHI_MANGAN, PAO_YAKUMAN, READING_YAKU, READING_YAKUMAN, RENHOU,
-    RENHOU_HAN, URA_DORA, Yaku, Yakuman,
+    RENHOU_HAN, URA_DORA, Yaku, Yakuman, could_be_yakuman,
 )
 
 STICK_POINTS = 1000
@@ -94,7 +94,7 @@ def score_hand(hand: HandInput | None, ctx: WinContext, rules: HandRules) -> Sco
     if hand is None:
         raise InvalidInput.single("missing", ("hand",), "a hand is required unless context.nagashi_mangan is true")
     parsed = parse_hand(hand, ctx, rules)
-    found = readings(parsed.concealed, parsed.win_tile, not ctx.is_tsumo, not parsed.melds)
+    found = readings(parsed, is_ron=not ctx.is_tsumo)
     if not found:
         raise InvalidInput.single("not_a_winning_hand", ("hand", "tiles"),
                                   "these tiles do not form a complete hand: four sets and a pair, seven pairs, or thirteen orphans")
@@ -108,7 +108,7 @@ def score_hand(hand: HandInput | None, ctx: WinContext, rules: HandRules) -> Sco
 
 def best_candidate(h: HandFacts, found: list[Reading]) -> _Candidate | None:
     """The reading worth the most points, then han, then fu; None when no reading has a yaku."""
-    yakuman = [(y, _multiplier(h, y)) for y in HAND_YAKUMAN if y.applies(h)]
+    yakuman = [(y, _multiplier(h, y)) for y in HAND_YAKUMAN if y.applies(h)] if could_be_yakuman(h) else []
     hand_yaku = [] if yakuman else judged_hand_yaku(h)
     dora = dora_han(h)
     best: _Candidate | None = None
@@ -130,13 +130,13 @@ def judged_hand_yaku(h: HandFacts) -> list[YakuHan]:
 
 
 def dora_han(h: HandFacts) -> list[YakuHan]:
-    counts = h.hand.all_tiles
+    count = h.hand.count
     found = [
-        (DORA, sum(counts[dora_from_indicator(t)] for t in h.hand.dora_indicators)),
+        (DORA, sum(count(dora_from_indicator(t)) for t in h.hand.dora_indicators)),
         (AKA_DORA, h.hand.red_fives if h.rules.aka_dora else 0),
     ]
     if h.ctx.in_riichi:
-        found.append((URA_DORA, sum(counts[dora_from_indicator(t)] for t in h.hand.ura_dora_indicators)))
+        found.append((URA_DORA, sum(count(dora_from_indicator(t)) for t in h.hand.ura_dora_indicators)))
     return [(y, n) for y, n in found if n]
 
 
@@ -200,26 +200,27 @@ def _pao_base(h: HandFacts, best: _Candidate) -> int:
 
 def describe_groups(h: HandFacts, r: Reading) -> list[Group]:
     """The reading as groups in MPSZ notation: concealed sets, melds, then the pair."""
+    hand = h.hand
     if r.shape == "kokushi":
-        tiles = [t for t, n in enumerate(h.hand.concealed) for _ in range(n)]
+        tiles = [p.suit * 9 + rank for p in hand.parts for rank, n in enumerate(p.counts) for _ in range(n)]
         return [Group("kokushi", format_tiles(tiles), False, True)]
     if r.shape == "chiitoitsu":
-        return [Group("pair", PAIR_NAMES[t], False, t == r.win_in[1]) for t in r.pairs]
-    groups = [Group("sequence", SEQUENCE_NAMES[t], False, r.win_in == ("sequence", t)) for t in r.sequences]
-    groups += [Group("triplet", TRIPLET_NAMES[t], False, r.win_in == ("triplet", t)) for t in r.triplets]
-    groups += [_meld_group(m) for m in h.hand.melds]
-    groups.append(Group("pair", PAIR_NAMES[r.pair], False, r.win_in == ("pair", r.pair)))
-    return _mark_first_winning(groups)
-
-
-def _mark_first_winning(groups: list[Group]) -> list[Group]:
-    """Two identical sequences can both hold the winning tile; only the first is marked."""
-    seen = False
-    out = []
-    for g in groups:
-        out.append(Group(g.kind, g.tiles, g.open, g.winning and not seen))
-        seen = seen or g.winning
-    return out
+        pairs = [p.suit * 9 + rank for p in hand.parts for rank, n in enumerate(p.counts) if n]
+        return [Group("pair", PAIR_NAMES[t], False, t == hand.win_tile) for t in pairs]
+    kind, at, _ = r.win_in
+    groups = []
+    marked = False  # two identical sequences can both hold the winning tile: only the first is marked
+    for split in r.splits:
+        for t in split.sequences:
+            winning = not marked and kind == "sequence" and t == at
+            marked = marked or winning
+            groups.append(Group("sequence", SEQUENCE_NAMES[t], False, winning))
+    for split in r.splits:
+        groups += [Group("triplet", TRIPLET_NAMES[t], False, kind == "triplet" and t == at) for t in split.triplets]
+    groups += [_meld_group(m) for m in hand.melds]
+    pair = max(split.pair for split in r.splits)
+    groups.append(Group("pair", PAIR_NAMES[pair], False, kind == "pair"))
+    return groups
 
 
 def _meld_group(m: Meld) -> Group:

@@ -20,12 +20,13 @@ def count_fu(h: HandFacts, s: ShapeFacts) -> tuple[int, list[FuItem]]:
         items.append(("menzen_ron", 10, -1, 0))
     if tsumo and not is_pinfu_shape(h, s):
         items.append(("tsumo", 2, -1, 0))
-    for tile in r.triplets:
-        items.append(_set_fu(tile, kan=False, is_open=tile == r.ron_triplet))
+    for split in r.splits:
+        for tile in split.triplets:
+            items.append(_set_fu(tile, kan=False, is_open=tile == r.ron_triplet))
     for meld in h.hand.melds:
         if not meld.is_sequence:
             items.append(_set_fu(meld.tile, kan=meld.is_kan, is_open=meld.is_open))
-    pair = _pair_fu(h, r.pair)
+    pair = _pair_fu(h, s.pair)
     if pair:
         items.append(pair)
     if r.wait in WAIT_FU:

@@ -3,12 +3,14 @@
 from dataclasses import dataclass
 from typing import Literal
 
+from app.scoring.suits import SuitPart
+
 MeldType = Literal["chi", "pon", "kan", "shouminkan", "ankan"]
 WinType = Literal["ron", "tsumo"]
 Wind = Literal["east", "south", "west", "north"]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class MeldInput:
     type: MeldType
     tiles: str
@@ -79,16 +81,19 @@ class Meld:
 
 @dataclass(slots=True)
 class ParsedHand:
-    """A validated hand: tile counts (concealed part, and everything including melds)."""
+    """A validated hand: its concealed tiles by suit, its melds, and the tiles they all hold."""
 
-    concealed: list[int]
+    parts: tuple[SuitPart, ...]  # concealed tiles of m, p, s and honors
     melds: tuple[Meld, ...]
+    meld_tiles: bytes  # every tile of every meld, a kan's four included
     win_tile: int
     red_fives: int
-    all_tiles: list[int]
-    dora_indicators: tuple[int, ...] = ()
-    ura_dora_indicators: tuple[int, ...] = ()
+    dora_indicators: bytes = b""
+    ura_dora_indicators: bytes = b""
 
-    @property
-    def is_closed(self) -> bool:
-        return not any(m.is_open for m in self.melds)
+    def concealed_count(self, tile: int) -> int:
+        return self.parts[tile // 9].counts[tile % 9]
+
+    def count(self, tile: int) -> int:
+        """Copies held, melds included."""
+        return self.parts[tile // 9].counts[tile % 9] + (self.meld_tiles.count(tile) if self.meld_tiles else 0)

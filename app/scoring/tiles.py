@@ -20,6 +20,9 @@ _TO_INDEX = {
 } | {"z": str.maketrans({str(d): chr(26 + d) for d in range(1, 8)})}
 
 
+NO_REDS = (0, 0, 0)
+
+
 class TileNotationError(ValueError):
     pass
 
@@ -63,15 +66,33 @@ def format_tiles(tiles: list[int] | tuple[int, ...]) -> str:
     return "".join(out)
 
 
-def parse_tiles(text: str) -> TileList:
+def suit_groups(text: str) -> list[tuple[str, str]]:
+    """'123m0p55z' -> [('123', 'm'), ('0', 'p'), ('55', 'z')], or TileNotationError saying what is wrong."""
     if not _WELL_FORMED.fullmatch(text):
         raise TileNotationError(_notation_problem(text))
-    groups = _GROUP.findall(text)
+    return _GROUP.findall(text)
+
+
+def parse_tiles(text: str) -> TileList:
+    single = _SINGLE_TILES.get(text)
+    if single is not None:
+        return single
+    groups = suit_groups(text)
     codes = "".join(digits.translate(_TO_INDEX[suit]) for digits, suit in groups)
+    return TileList(codes.encode("latin-1"), _count_reds(groups) if "0" in text else NO_REDS)
+
+
+def _count_reds(groups: list[tuple[str, str]]) -> tuple[int, int, int]:
     reds = [0, 0, 0, 0]
     for digits, suit in groups:
         reds["mpsz".index(suit)] += digits.count("0")
-    return TileList(codes.encode("latin-1"), (reds[0], reds[1], reds[2]))
+    return reds[0], reds[1], reds[2]
+
+
+_SINGLE_TILES: dict[str, TileList] = {
+    f"{digit}{suit}": TileList(bytes([s * 9 + (4 if digit == 0 else digit - 1)]), tuple(int(digit == 0 and i == s) for i in range(3)))  # type: ignore[misc]
+    for s, suit in enumerate("mps") for digit in range(10)
+} | {f"{digit}z": TileList(bytes([26 + digit]), (0, 0, 0)) for digit in range(1, 8)}
 
 
 def _notation_problem(text: str) -> str:

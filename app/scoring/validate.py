@@ -3,7 +3,8 @@
 from app.errors import InvalidInput, Problem
 from app.scoring.hand import HandInput, Meld, MeldInput, ParsedHand, WinContext
 from app.scoring.rules import HandRules
-from app.scoring.tiles import SUITS, TileList, TileNotationError, parse_tiles, tile_name
+from app.scoring.suits import concealed_parts
+from app.scoring.tiles import NO_REDS, SUITS, TileList, TileNotationError, parse_tiles, suit_groups, tile_name
 
 Loc = tuple[str | int, ...]
 MELD_SIZES = {"chi": 3, "pon": 3, "kan": 4, "shouminkan": 4, "ankan": 4}
@@ -11,26 +12,41 @@ MELD_SIZES = {"chi": 3, "pon": 3, "kan": 4, "shouminkan": 4, "ankan": 4}
 
 def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> ParsedHand:
     problems: list[Problem] = []
-    concealed = _parse(hand.tiles, ("hand", "tiles"), problems)
-    meld_tiles = [_parse(m.tiles, ("hand", "melds", i, "tiles"), problems) for i, m in enumerate(hand.melds)]
+    try:
+        parts, reds = concealed_parts(suit_groups(hand.tiles))
+    except TileNotationError as exc:
+        problems.append(_notation(hand.tiles, ("hand", "tiles"), exc))
     win = _parse(hand.win_tile, ("hand", "win_tile"), problems)
-    dora = [_parse(t, ("context", "dora_indicators", i), problems) for i, t in enumerate(context.dora_indicators)]
-    ura = [_parse(t, ("context", "ura_dora_indicators", i), problems) for i, t in enumerate(context.ura_dora_indicators)]
+    meld_tiles = _parse_all([m.tiles for m in hand.melds], ("hand", "melds"), problems, "tiles") if hand.melds else []
+    dora = _parse_all(context.dora_indicators, ("context", "dora_indicators"), problems)
+    ura = _parse_all(context.ura_dora_indicators, ("context", "ura_dora_indicators"), problems)
+    if win is not None and len(win.tiles) != 1:
+        problems.append(Problem("invalid_tile", ("hand", "win_tile"),
+                                f"win_tile '{hand.win_tile}' must be exactly one tile, such as '5m'"))
     if problems:
         raise InvalidInput(problems)
-    assert concealed is not None and win is not None
-    if len(win.tiles) != 1:
-        problems.append(Problem("invalid_tile", ("hand", "win_tile"), f"win_tile '{hand.win_tile}' must be exactly one tile, such as '5m'"))
-    melds = [_meld(m, t, i, problems) for i, (m, t) in enumerate(zip(hand.melds, meld_tiles))]  # type: ignore[arg-type]
-    problems += _count_problems(concealed, len(hand.melds))
+    melds = tuple(_meld(m, t, i, problems) for i, (m, t) in enumerate(zip(hand.melds, meld_tiles))) if meld_tiles else ()
+    concealed = parts[0].size + parts[1].size + parts[2].size + parts[3].size
+    if concealed != 14 - 3 * len(melds) or len(melds) > 4:
+        problems.append(_count_problem(concealed, len(melds)))
     if problems:
         raise InvalidInput(problems)
-    parsed = _build(concealed, melds, meld_tiles, win)  # type: ignore[arg-type]
-    parsed.dora_indicators = tuple(t.tiles[0] for t in dora if t and len(t.tiles) == 1)
-    parsed.ura_dora_indicators = tuple(t.tiles[0] for t in ura if t and len(t.tiles) == 1)
-    problems += _indicator_problems(dora, "dora_indicators") + _indicator_problems(ura, "ura_dora_indicators")
-    problems += _copy_problems(parsed, [concealed, *meld_tiles, *dora, *ura], rules)  # type: ignore[list-item]
-    if not problems and parsed.win_tile < 0:
+    parsed = ParsedHand(
+        parts=parts,
+        melds=melds,  # type: ignore[arg-type]
+        meld_tiles=b"".join(t.tiles for t in meld_tiles) if meld_tiles else b"",
+        win_tile=win.tiles[0],  # type: ignore[union-attr]
+        red_fives=reds[0] + reds[1] + reds[2] + (sum(sum(t.reds) for t in meld_tiles) if meld_tiles else 0),
+        dora_indicators=bytes(t.tiles[0] for t in dora) if dora else b"",
+        ura_dora_indicators=bytes(t.tiles[0] for t in ura) if ura else b"",
+    )
+    others = meld_tiles + dora + ura
+    if parsed.meld_tiles or dora or ura or parts[0].max_count > 4 or parts[1].max_count > 4 \
+            or parts[2].max_count > 4 or parts[3].max_count > 4:
+        problems += _too_many_copies(parsed, others)
+    if reds != NO_REDS or any(t.reds != NO_REDS for t in others):
+        problems += _too_many_reds(reds, others, rules)
+    if not problems and not _win_tile_held(parsed, win, reds):  # type: ignore[arg-type]
         problems.append(Problem("win_tile_not_in_hand", ("hand", "win_tile"),
                                 "the winning tile must be one of hand.tiles (the concealed tiles include the winning tile)"))
     if not problems and _may_be_inconsistent(context, parsed):
@@ -40,11 +56,28 @@ def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> Parsed
     return parsed
 
 
+def _parse_all(texts: tuple[str, ...] | list[str], loc: Loc, problems: list[Problem], field: str | None = None) -> list[TileList]:
+    """Each text parsed; the notation problems are added with the index (and field) in their location."""
+    parsed = []
+    for i, text in enumerate(texts):
+        tiles = _parse(text, (*loc, i, field) if field else (*loc, i), problems)
+        if tiles is not None:
+            parsed.append(tiles)
+    if field is None:
+        problems += [Problem("invalid_tile", (*loc, i), f"'{texts[i]}' must be exactly one tile, such as '3m' or '7z'")
+                     for i, t in enumerate(parsed) if len(t.tiles) != 1]
+    return parsed
+
+
+def _notation(text: str, loc: Loc, exc: TileNotationError) -> Problem:
+    return Problem("invalid_tile", loc, f"'{text}' is not valid tile notation: {exc}")
+
+
 def _parse(text: str, loc: Loc, problems: list[Problem]) -> TileList | None:
     try:
         return parse_tiles(text)
     except TileNotationError as exc:
-        problems.append(Problem("invalid_tile", loc, f"'{text}' is not valid tile notation: {exc}"))
+        problems.append(_notation(text, loc, exc))
         return None
 
 
@@ -66,60 +99,43 @@ def _meld(meld: MeldInput, tiles: TileList, index: int, problems: list[Problem])
     return Meld(meld.type, first)
 
 
-def _indicator_problems(indicators: list[TileList | None], field: str) -> list[Problem]:
-    return [Problem("invalid_tile", ("context", field, i), "each indicator is exactly one tile, such as '3m'")
-            for i, t in enumerate(indicators) if t is not None and len(t.tiles) != 1]
-
-
-def _count_problems(concealed: TileList, meld_count: int) -> list[Problem]:
+def _count_problem(concealed: int, meld_count: int) -> Problem:
     if meld_count > 4:
-        return [Problem("tile_count", ("hand", "melds"), f"a hand has at most 4 melds, this one has {meld_count}")]
-    expected = 14 - 3 * meld_count
-    if len(concealed.tiles) == expected:
-        return []
-    return [Problem("tile_count", ("hand", "tiles"),
-                    f"with {meld_count} meld(s) the concealed tiles must number {expected} (winning tile included), got {len(concealed.tiles)}")]
+        return Problem("tile_count", ("hand", "melds"), f"a hand has at most 4 melds, this one has {meld_count}")
+    return Problem("tile_count", ("hand", "tiles"),
+                   f"with {meld_count} meld(s) the concealed tiles must number {14 - 3 * meld_count} "
+                   f"(winning tile included), got {concealed}")
 
 
-def _build(concealed: TileList, melds: list[Meld], meld_tiles: list[TileList], win: TileList) -> ParsedHand:
-    counts = [0] * 34
-    for tile in concealed.tiles:
-        counts[tile] += 1
-    all_tiles = counts.copy()
-    reds = list(concealed.reds)
-    for tiles in meld_tiles:
-        for tile in tiles.tiles:
-            all_tiles[tile] += 1
-        reds = [a + b for a, b in zip(reds, tiles.reds)]
-    win_tile = win.tiles[0]
-    if not counts[win_tile] or (sum(win.reds) and not concealed.reds[win_tile // 9]):
-        win_tile = -1
-    return ParsedHand(counts, tuple(melds), win_tile, sum(reds), all_tiles)
+def _win_tile_held(hand: ParsedHand, win: TileList, concealed_reds: tuple[int, int, int]) -> bool:
+    """The winning tile is among the concealed tiles; a red 0 only matches a red five held."""
+    tile = hand.win_tile
+    if not hand.concealed_count(tile):
+        return False
+    return win.reds == NO_REDS or concealed_reds[tile // 9] > 0
 
 
-def _copy_problems(hand: ParsedHand, groups: list[TileList], rules: HandRules) -> list[Problem]:
-    counts = hand.all_tiles
-    indicators = groups[1 + len(hand.melds):]
-    if indicators:
-        counts = counts.copy()
-        for group in indicators:
-            for tile in group.tiles:
-                counts[tile] += 1
-    problems = []
-    if max(counts) > 4:
-        problems += [
-            Problem("too_many_copies", ("hand", "tiles"),
-                    f"{tile_name(t)} appears {n} times counting the hand, the melds and the dora indicators; a tile exists 4 times")
-            for t, n in enumerate(counts) if n > 4
-        ]
-    limit = rules.max_red_fives_per_suit
-    for suit in range(3):
-        reds = sum(g.reds[suit] for g in groups)
-        if reds > limit:
-            problems.append(Problem("too_many_copies", ("hand", "tiles"),
-                                    f"{reds} red fives of {SUITS[suit]} (0{SUITS[suit]}); these rules allow {limit} per suit "
-                                    "(rules.max_red_fives_per_suit)"))
-    return problems
+def _too_many_copies(hand: ParsedHand, others: list[TileList]) -> list[Problem]:
+    """No tile more than four times, counting the hand, the melds and the indicators."""
+    extra = b"".join(t.tiles for t in others)
+    over = {t for t in extra if hand.concealed_count(t) + extra.count(t) > 4}
+    over.update(p.suit * 9 + r for p in hand.parts if p.max_count > 4 for r, n in enumerate(p.counts) if n > 4)
+    return [
+        Problem("too_many_copies", ("hand", "tiles"),
+                f"{tile_name(t)} appears {hand.concealed_count(t) + extra.count(t)} times counting the hand, the melds "
+                "and the dora indicators; a tile exists 4 times")
+        for t in sorted(over)
+    ]
+
+
+def _too_many_reds(concealed_reds: tuple[int, int, int], others: list[TileList], rules: HandRules) -> list[Problem]:
+    reds = [concealed_reds[s] + sum(t.reds[s] for t in others) for s in range(3)]
+    return [
+        Problem("too_many_copies", ("hand", "tiles"),
+                f"{n} red fives of {SUITS[s]} (0{SUITS[s]}); these rules allow {rules.max_red_fives_per_suit} per suit "
+                "(rules.max_red_fives_per_suit)")
+        for s, n in enumerate(reds) if n > rules.max_red_fives_per_suit
+    ]
 
 
 def _may_be_inconsistent(ctx: WinContext, hand: ParsedHand) -> bool:
@@ -137,7 +153,7 @@ def context_problems(ctx: WinContext, hand: ParsedHand) -> list[Problem]:
     ron = not ctx.is_tsumo
     checks: list[tuple[bool, str, str]] = [
         (ctx.ippatsu and not ctx.in_riichi, "ippatsu", "ippatsu needs riichi (or double riichi)"),
-        (ctx.in_riichi and not hand.is_closed, "riichi", "riichi needs a closed hand: only concealed kans (ankan) may be declared"),
+        (ctx.in_riichi and any(m.is_open for m in hand.melds), "riichi", "riichi needs a closed hand: only concealed kans (ankan) may be declared"),
         (ctx.haitei and ron, "haitei", "haitei is a win by tsumo on the last tile; on a ron it is houtei"),
         (ctx.houtei and not ron, "houtei", "houtei is a win by ron on the last discard; on a tsumo it is haitei"),
         (ctx.rinshan and not has_kan, "rinshan", "rinshan needs a kan among the melds"),

@@ -10,13 +10,11 @@ from dataclasses import dataclass
 from app.scoring.facts import (
     HandFacts,
     ShapeFacts,
-    all_groups_outer,
     dragon_triplets,
     has_straight,
-    has_three_colours,
     honor_pair,
     is_pinfu_shape,
-    peikou_count,
+    three_colours,
     wind_triplets,
 )
 from app.scoring.tiles import CHUN, DRAGONS, HAKU, HATSU, WINDS
@@ -51,11 +49,11 @@ def _shousangen(h: HandFacts) -> bool:
 
 
 def _chanta(h: HandFacts, s: ShapeFacts) -> bool:
-    return h.has_honor and bool(s.sequences) and all_groups_outer(s)
+    return s.outer and h.has_honor and s.sequences > 0
 
 
 def _junchan(h: HandFacts, s: ShapeFacts) -> bool:
-    return not h.has_honor and bool(s.sequences) and all_groups_outer(s)
+    return s.outer and not h.has_honor and s.sequences > 0
 
 
 HAND_YAKU: tuple[Yaku, ...] = (
@@ -76,22 +74,22 @@ HAND_YAKU: tuple[Yaku, ...] = (
     Yaku("sankantsu", "Sankantsu", "三槓子", 2, 2, lambda h: h.kans == 3),
     Yaku("shousangen", "Shousangen", "小三元", 2, 2, _shousangen),
     Yaku("honroutou", "Honroutou", "混老頭", 2, 2, lambda h: h.all_terminal_or_honor),
-    Yaku("honitsu", "Honitsu", "混一色", 3, 2, lambda h: len(h.suits) == 1 and h.has_honor),
-    Yaku("chinitsu", "Chinitsu", "清一色", 6, 5, lambda h: len(h.suits) == 1 and not h.has_honor),
+    Yaku("honitsu", "Honitsu", "混一色", 3, 2, lambda h: h.suit_count == 1 and h.has_honor),
+    Yaku("chinitsu", "Chinitsu", "清一色", 6, 5, lambda h: h.suit_count == 1 and not h.has_honor),
 )
 
 READING_YAKU: tuple[Yaku, ...] = (
     Yaku("pinfu", "Pinfu", "平和", 1, 0, is_pinfu_shape),
-    Yaku("iipeikou", "Iipeikou", "一盃口", 1, 0, lambda h, s: peikou_count(s) == 1),
+    Yaku("iipeikou", "Iipeikou", "一盃口", 1, 0, lambda h, s: s.peikou == 1),
     Yaku("chiitoitsu", "Chiitoitsu", "七対子", 2, 0, lambda h, s: s.reading.shape == "chiitoitsu"),
     Yaku("chanta", "Chanta", "混全帯幺九", 2, 1, _chanta),
     Yaku("ittsu", "Ittsu", "一気通貫", 2, 1, lambda h, s: has_straight(s)),
-    Yaku("sanshoku_doujun", "Sanshoku doujun", "三色同順", 2, 1, lambda h, s: has_three_colours(s.sequences)),
-    Yaku("sanshoku_doukou", "Sanshoku doukou", "三色同刻", 2, 2, lambda h, s: has_three_colours(s.triplets)),
-    Yaku("toitoi", "Toitoi", "対々和", 2, 2, lambda h, s: s.pair >= 0 and not s.sequences),
+    Yaku("sanshoku_doujun", "Sanshoku doujun", "三色同順", 2, 1, lambda h, s: three_colours(s.sequence_ranks)),
+    Yaku("sanshoku_doukou", "Sanshoku doukou", "三色同刻", 2, 2, lambda h, s: three_colours(s.triplet_ranks)),
+    Yaku("toitoi", "Toitoi", "対々和", 2, 2, lambda h, s: s.triplets == 4),
     Yaku("sanankou", "Sanankou", "三暗刻", 2, 2, lambda h, s: s.concealed_triplets == 3),
     Yaku("junchan", "Junchan", "純全帯幺九", 3, 2, _junchan),
-    Yaku("ryanpeikou", "Ryanpeikou", "二盃口", 3, 0, lambda h, s: peikou_count(s) == 2),
+    Yaku("ryanpeikou", "Ryanpeikou", "二盃口", 3, 0, lambda h, s: s.peikou == 2),
 )
 
 # Yaku outside the tables: their value comes from the rules or the situation, not from the hand's shape.
@@ -104,18 +102,17 @@ RENHOU_HAN = {"mangan": 5, "baiman": 8}
 
 
 def _chuuren_shape(h: HandFacts) -> bool:
-    if h.hand.melds or len(h.suits) != 1 or h.has_honor:
+    if h.hand.melds or h.suit_count != 1 or h.has_honor:
         return False
-    c = h.hand.all_tiles
-    base = next(iter(h.suits)) * 9
-    return c[base] >= 3 and c[base + 8] >= 3 and all(c[base + r] for r in range(1, 8))
+    c = next(p.counts for p in h.hand.parts if p.size)
+    return c[0] >= 3 and c[8] >= 3 and all(c[1:8])
 
 
 def _nine_sided(h: HandFacts) -> bool:
-    c = h.hand.all_tiles
     win = h.hand.win_tile
-    base = win // 9 * 9
-    return [c[base + r] - (base + r == win) for r in range(9)] == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+    c = list(h.hand.parts[win // 9].counts)
+    c[win % 9] -= 1
+    return c == [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
 
 def _suuankou(s: ShapeFacts) -> bool:
@@ -146,6 +143,21 @@ HAND_YAKUMAN: tuple[Yakuman, ...] = (
     Yakuman("chiihou", "Chiihou", "地和", False, True, lambda h: h.ctx.chiihou),
     Yakuman("renhou", "Renhou", "人和", False, True, lambda h: h.ctx.renhou and h.rules.renhou == "yakuman"),
 )
+
+
+
+def could_be_yakuman(h: HandFacts) -> bool:
+    """A cheap test every hand yakuman passes (each needs honor triplets, one kind of tile, four kans or
+    a first-turn win), so that ordinary hands skip their table."""
+    return (
+        len(h.honor_triplets) >= 3
+        or h.all_terminal_or_honor
+        or h.all_green
+        or (h.suit_count == 1 and not h.has_honor and not h.hand.melds)
+        or h.kans == 4
+        or h.ctx.tenhou or h.ctx.chiihou or h.ctx.renhou
+    )
+
 
 YAKU = HAND_YAKU + READING_YAKU
 YAKUMAN = READING_YAKUMAN + HAND_YAKUMAN

@@ -1,0 +1,183 @@
+"""The concealed tiles of one suit, and every way to read them, computed once per pattern and cached.
+
+A suit's tiles (say 2345567 of pin) recur across countless hands, so everything that depends on them
+alone is worked out the first time the pattern is seen: its splits into sequences, triplets and a
+pair, and the facts the yaku ask of them.
+"""
+
+from dataclasses import dataclass
+
+from app.scoring.tiles import GREEN_TILES, TERMINALS_AND_HONORS
+
+HONORS = 3
+ITTSU_MASK = 0b1001001  # sequences starting at 1, 4 and 7
+CACHE_LIMIT = 200_000  # patterns kept before the caches start over (bounds memory under hostile input)
+
+# A placement of the winning tile within a split: (group kind, the group's lowest tile, wait).
+Placement = tuple[str, int, str]
+
+
+@dataclass(slots=True)
+class SuitSplit:
+    """One reading of one suit's concealed tiles."""
+
+    sequences: tuple[int, ...]  # lowest tile of each sequence
+    triplets: tuple[int, ...]
+    pair: int  # -1: no pair in this suit
+    sequence_ranks: int  # bit r set: a sequence starts at rank r (0-8)
+    triplet_ranks: int  # bit r set: a triplet of rank r
+    outer: bool  # every group holds a terminal or an honor (chanta, junchan)
+    peikou: int  # pairs of identical sequences
+    placements: dict[int, tuple[Placement, ...]]  # winning tile -> the groups it can complete
+
+
+@dataclass(slots=True)
+class SuitPart:
+    suit: int  # 0-2 m p s, 3 honors
+    counts: tuple[int, ...]
+    size: int
+    max_count: int
+    splits: tuple[SuitSplit, ...]  # empty when the tiles cannot form sets and at most one pair
+    outer_count: int  # terminals and honors held
+    green: bool  # only tiles of ryuuiisou
+    pairs_only: bool  # every tile held exactly twice (chiitoitsu)
+    kokushi: bool  # only terminals and honors, each at least once, at most one twice (kokushi)
+
+
+_PARTS: dict[tuple[int, tuple[int, ...]], SuitPart] = {}
+
+
+def suit_part(suit: int, counts: tuple[int, ...]) -> SuitPart:
+    key = (suit, counts)
+    part = _PARTS.get(key)
+    if part is None:
+        if len(_PARTS) >= CACHE_LIMIT:
+            _PARTS.clear()
+        part = _PARTS[key] = _make_part(suit, counts)
+    return part
+
+
+def _make_part(suit: int, counts: tuple[int, ...]) -> SuitPart:
+    base = suit * 9
+    tiles = [base + r for r, n in enumerate(counts) for _ in range(n)]
+    held = [base + r for r, n in enumerate(counts) if n]
+    outer = [t for t in held if t in TERMINALS_AND_HONORS]
+    if suit == HONORS:
+        splits = _honor_splits(counts)
+        kokushi = all(counts) and sum(counts) <= 8
+    else:
+        splits = tuple(_split(suit, pair, sets) for pair, sets in dict.fromkeys(_splits(list(counts), 0, -1)))
+        kokushi = len(outer) == 2 == len(held) and sum(counts) <= 3
+    return SuitPart(
+        suit=suit,
+        counts=counts,
+        size=len(tiles),
+        max_count=max(counts),
+        splits=splits,
+        outer_count=sum(counts[t - base] for t in outer),
+        green=all(t in GREEN_TILES for t in held),
+        pairs_only=all(n in (0, 2) for n in counts),
+        kokushi=bool(kokushi),
+    )
+
+
+def _honor_splits(counts: tuple[int, ...]) -> tuple[SuitSplit, ...]:
+    if any(n not in (0, 2, 3) for n in counts) or counts.count(2) > 1:
+        return ()
+    pair = 27 + counts.index(2) if 2 in counts else -1
+    triplets = tuple(27 + i for i, n in enumerate(counts) if n == 3)
+    placements = {t: (("triplet", t, "shanpon"),) for t in triplets}
+    if pair >= 0:
+        placements[pair] = (("pair", pair, "tanki"),)
+    return (SuitSplit((), triplets, pair, 0, 0, True, 0, placements),)
+
+
+def _split(suit: int, pair: int, sets: tuple[tuple[str, int], ...]) -> SuitSplit:
+    base = suit * 9
+    seq_ranks = [r for kind, r in sets if kind == "s"]
+    trip_ranks = [r for kind, r in sets if kind == "t"]
+    outer = (pair < 0 or pair in (0, 8)) and all(r in (0, 6) for r in seq_ranks) and all(r in (0, 8) for r in trip_ranks)
+    sequences = tuple(base + r for r in seq_ranks)
+    triplets = tuple(base + r for r in trip_ranks)
+    return SuitSplit(
+        sequences=sequences,
+        triplets=triplets,
+        pair=base + pair if pair >= 0 else -1,
+        sequence_ranks=sum(1 << r for r in set(seq_ranks)),
+        triplet_ranks=sum(1 << r for r in trip_ranks),
+        outer=outer,
+        peikou=sum(seq_ranks.count(r) // 2 for r in set(seq_ranks)),
+        placements=_placements(sequences, triplets, base + pair if pair >= 0 else -1),
+    )
+
+
+def _placements(sequences: tuple[int, ...], triplets: tuple[int, ...], pair: int) -> dict[int, tuple[Placement, ...]]:
+    found: dict[int, list[Placement]] = {}
+    if pair >= 0:
+        found.setdefault(pair, []).append(("pair", pair, "tanki"))
+    for t in triplets:
+        found.setdefault(t, []).append(("triplet", t, "shanpon"))
+    for start in sorted(set(sequences)):
+        for win in (start, start + 1, start + 2):
+            found.setdefault(win, []).append(("sequence", start, sequence_wait(start, win)))
+    return {tile: tuple(places) for tile, places in found.items()}
+
+
+def sequence_wait(start: int, win: int) -> str:
+    position = win - start
+    if position == 1:
+        return "kanchan"
+    rank = start % 9
+    if (position == 2 and rank == 0) or (position == 0 and rank == 6):
+        return "penchan"
+    return "ryanmen"
+
+
+def _splits(c: list[int], start: int, pair: int) -> list[tuple[int, tuple[tuple[str, int], ...]]]:
+    """Every split of the counts from rank `start` on into sequences ('s'), triplets ('t') and one pair."""
+    while start < 9 and c[start] == 0:
+        start += 1
+    if start == 9:
+        return [(pair, ())]
+    out = []
+    if c[start] >= 3:
+        c[start] -= 3
+        out += [(p, (("t", start), *rest)) for p, rest in _splits(c, start, pair)]
+        c[start] += 3
+    if start <= 6 and c[start + 1] and c[start + 2]:
+        for r in (start, start + 1, start + 2):
+            c[r] -= 1
+        out += [(p, (("s", start), *rest)) for p, rest in _splits(c, start, pair)]
+        for r in (start, start + 1, start + 2):
+            c[r] += 1
+    if c[start] >= 2 and pair < 0:
+        c[start] -= 2
+        out += _splits(c, start, start)
+        c[start] += 2
+    return out
+
+
+_PARTS_BY_DIGITS: dict[tuple[str, str], tuple[SuitPart, int]] = {}
+_SUIT_INDEX = {"m": 0, "p": 1, "s": 2, "z": 3}
+_RANKS = "123456789"
+
+
+def concealed_parts(groups: list[tuple[str, str]]) -> tuple[tuple[SuitPart, ...], tuple[int, int, int]]:
+    """The four suit parts (m, p, s, honors) of tiles given as suit groups, and the red fives per suit."""
+    digits = ["", "", "", ""]
+    for group_digits, letter in groups:
+        digits[_SUIT_INDEX[letter]] += group_digits
+    found = [_part_of_digits(d, letter) for d, letter in zip(digits, "mpsz")]
+    return tuple(p for p, _ in found), (found[0][1], found[1][1], found[2][1])
+
+
+def _part_of_digits(digits: str, letter: str) -> tuple[SuitPart, int]:
+    key = (digits, letter)
+    hit = _PARTS_BY_DIGITS.get(key)
+    if hit is None:
+        if len(_PARTS_BY_DIGITS) >= CACHE_LIMIT:
+            _PARTS_BY_DIGITS.clear()
+        normal = digits.replace("0", "5")
+        counts = tuple(normal.count(r) for r in (_RANKS[:7] if letter == "z" else _RANKS))
+        hit = _PARTS_BY_DIGITS[key] = (suit_part(_SUIT_INDEX[letter], counts), digits.count("0"))
+    return hit
