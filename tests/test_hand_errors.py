@@ -41,7 +41,7 @@ CASES = [
     ("pon_mixed", {"hand__tiles": "567m456p22678s", "hand__melds": [{"type": "pon", "tiles": "778m"}]},
      "invalid_meld", ["body", "hand", "melds", 0, "tiles"], "identical"),
     ("kan_of_three", {"hand__tiles": "567m456p22678s", "hand__melds": [{"type": "kan", "tiles": "777z"}]},
-     "invalid_meld", ["body", "hand", "melds", 0, "tiles"], "has 4 tiles"),
+     "invalid_meld", ["body", "hand", "melds", 0, "tiles"], "a kan has 4"),
     ("win_tile_missing", {"hand__win_tile": "9s"}, "win_tile_not_in_hand", ["body", "hand", "win_tile"], "one of hand.tiles"),
     ("red_win_tile_but_plain_five", {"hand__win_tile": "0p"}, "win_tile_not_in_hand", ["body", "hand", "win_tile"], "one of hand.tiles"),
     ("ippatsu_without_riichi", {"context__riichi": False, "context__ippatsu": True}, "inconsistent_context",

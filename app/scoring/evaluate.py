@@ -19,10 +19,14 @@ from app.scoring.yaku import (
 
 STICK_POINTS = 1000
 GROUP_NAMES = {2: PAIR_NAMES, 3: TRIPLET_NAMES, 4: KAN_NAMES}
+# Result pieces are immutable and few (a yaku at a han, a fu item, a group): each is built once.
+_YAKU_SCORES: dict[tuple[str, int], "YakuScore"] = {}
+_FU_SCORES: dict[tuple[str, int, int, int], "FuScore"] = {}
+_GROUPS: dict[tuple[str, bool, bool], "Group"] = {}
 YakuHan = tuple[Yaku, int]
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class YakuScore:
     id: str
     name: str
@@ -36,14 +40,14 @@ class YakumanScore:
     multiplier: int
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class FuScore:
     reason: str
     fu: int
     tiles: str | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Group:
     kind: str
     tiles: str
@@ -148,7 +152,10 @@ def score_reading(h: HandFacts, reading: Reading, hand_yaku: list[YakuHan], hand
                   dora: list[YakuHan]) -> _Candidate:
     s = shape_facts(h, reading)
     fu, fu_items = count_fu(h, s)
-    yakuman = [(y, _multiplier(h, y)) for y in READING_YAKUMAN if y.applies(h, s)] + hand_yakuman
+    if s.concealed_triplets == 4 or reading.shape == "kokushi":
+        yakuman = [(y, _multiplier(h, y)) for y in READING_YAKUMAN if y.applies(h, s)] + hand_yakuman
+    else:
+        yakuman = hand_yakuman
     if yakuman:
         if not h.rules.yakuman_stacking:
             yakuman = [max(yakuman, key=lambda y: y[1])]
@@ -173,18 +180,42 @@ def _result(h: HandFacts, best: _Candidate) -> ScoreResult:
     return ScoreResult(
         han=best.han,
         fu=best.fu,
-        yaku=[YakuScore(y.id, y.name, n) for y, n in best.yaku],
+        yaku=[yaku_score(y, n) for y, n in best.yaku],
         yakuman=[YakumanScore(y.id, y.name, m) for y, m in best.yakuman],
         limit=best.limit,
         base_points=best.base,
         points=Points(paid.ron, paid.tsumo_dealer, paid.tsumo_non_dealer, honba_bonus(ctx, rules), sticks,
                       sum(p.points for p in pays) + sticks),
-        fu_breakdown=[FuScore(reason, fu, GROUP_NAMES[size][tile] if size else None)
-                      for reason, fu, tile, size in best.fu_items],
+        fu_breakdown=[fu_score(item) for item in best.fu_items],
         decomposition=describe_groups(h, best.reading),
         wait=best.reading.wait,
         payments=pays,
     )
+
+
+def yaku_score(y: Yaku, han: int) -> YakuScore:
+    """The shared YakuScore for this yaku at this han (frozen: one object serves every result)."""
+    key = (y.id, han)
+    score = _YAKU_SCORES.get(key)
+    if score is None:
+        score = _YAKU_SCORES[key] = YakuScore(y.id, y.name, han)
+    return score
+
+
+def fu_score(item: FuItem) -> FuScore:
+    score = _FU_SCORES.get(item)
+    if score is None:
+        reason, fu, tile, size = item
+        score = _FU_SCORES[item] = FuScore(reason, fu, GROUP_NAMES[size][tile] if size else None)
+    return score
+
+
+def group(kind: str, name: str, is_open: bool, winning: bool) -> Group:
+    key = (name, is_open, winning)
+    found = _GROUPS.get(key)
+    if found is None:
+        found = _GROUPS[key] = Group(kind, name, is_open, winning)
+    return found
 
 
 def _pao_base(h: HandFacts, best: _Candidate) -> int:
@@ -206,7 +237,7 @@ def describe_groups(h: HandFacts, r: Reading) -> list[Group]:
         return [Group("kokushi", format_tiles(tiles), False, True)]
     if r.shape == "chiitoitsu":
         pairs = [p.suit * 9 + rank for p in hand.parts for rank, n in enumerate(p.counts) if n]
-        return [Group("pair", PAIR_NAMES[t], False, t == hand.win_tile) for t in pairs]
+        return [group("pair", PAIR_NAMES[t], False, t == hand.win_tile) for t in pairs]
     kind, at, _ = r.win_in
     groups = []
     marked = False  # two identical sequences can both hold the winning tile: only the first is marked
@@ -214,21 +245,21 @@ def describe_groups(h: HandFacts, r: Reading) -> list[Group]:
         for t in split.sequences:
             winning = not marked and kind == "sequence" and t == at
             marked = marked or winning
-            groups.append(Group("sequence", SEQUENCE_NAMES[t], False, winning))
+            groups.append(group("sequence", SEQUENCE_NAMES[t], False, winning))
     for split in r.splits:
-        groups += [Group("triplet", TRIPLET_NAMES[t], False, kind == "triplet" and t == at) for t in split.triplets]
+        groups += [group("triplet", TRIPLET_NAMES[t], False, kind == "triplet" and t == at) for t in split.triplets]
     groups += [_meld_group(m) for m in hand.melds]
     pair = max(split.pair for split in r.splits)
-    groups.append(Group("pair", PAIR_NAMES[pair], False, kind == "pair"))
+    groups.append(group("pair", PAIR_NAMES[pair], False, kind == "pair"))
     return groups
 
 
 def _meld_group(m: Meld) -> Group:
     if m.type == "chi":
-        return Group("sequence", SEQUENCE_NAMES[m.tile], True, False)
+        return group("sequence", SEQUENCE_NAMES[m.tile], True, False)
     if m.type == "pon":
-        return Group("triplet", TRIPLET_NAMES[m.tile], True, False)
-    return Group("kan", KAN_NAMES[m.tile], m.is_open, False)
+        return group("triplet", TRIPLET_NAMES[m.tile], True, False)
+    return group("kan", KAN_NAMES[m.tile], m.is_open, False)
 
 
 def score_nagashi_mangan(ctx: WinContext, rules: HandRules) -> ScoreResult:

@@ -82,21 +82,26 @@ def _parse(text: str, loc: Loc, problems: list[Problem]) -> TileList | None:
 
 
 def _meld(meld: MeldInput, tiles: TileList, index: int, problems: list[Problem]) -> Meld | None:
-    loc: Loc = ("hand", "melds", index, "tiles")
-    size = MELD_SIZES[meld.type]
-    ordered = sorted(tiles.tiles)
+    problem = meld_problem(meld.type, tiles.tiles)
+    if problem:
+        problems.append(Problem("invalid_meld", ("hand", "melds", index, "tiles"), f"'{meld.tiles}' {problem}"))
+        return None
+    return Meld(meld.type, min(tiles.tiles))
+
+
+def meld_problem(meld_type: str, tiles: bytes) -> str | None:
+    """What keeps these tiles from being a meld of that type, or None when they are one."""
+    size = MELD_SIZES[meld_type]
+    ordered = sorted(tiles)
     if len(ordered) != size:
-        problems.append(Problem("invalid_meld", loc, f"a {meld.type} has {size} tiles, '{meld.tiles}' has {len(ordered)}"))
-        return None
+        return f"has {len(ordered)} tiles; a {meld_type} has {size}"
     first = ordered[0]
-    if meld.type == "chi":
+    if meld_type == "chi":
         if first >= 27 or first % 9 > 6 or ordered != [first, first + 1, first + 2]:
-            problems.append(Problem("invalid_meld", loc, f"'{meld.tiles}' is not a chi: a chi is three consecutive tiles of one suit, such as '345p'"))
-            return None
+            return "is not a chi: a chi is three consecutive tiles of one suit, such as '345p'"
     elif ordered[-1] != first:
-        problems.append(Problem("invalid_meld", loc, f"'{meld.tiles}' is not a {meld.type}: it must be {size} identical tiles, such as '{'7' * size}z'"))
-        return None
-    return Meld(meld.type, first)
+        return f"is not a {meld_type}: it must be {size} identical tiles, such as '{'7' * size}z'"
+    return None
 
 
 def _count_problem(concealed: int, meld_count: int) -> Problem:
