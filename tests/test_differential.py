@@ -245,29 +245,6 @@ def _kiriage_hides_mangan_label(case: GenCase, o: Outcome, t: Outcome) -> set[st
     return set()
 
 
-def _equal_value_reading_tie(case: GenCase, o: Outcome, t: Outcome) -> set[str]:
-    # Same value, and the library's reading has more unrounded fu: so it is another reading (one reading
-    # has one set of fu items), which the library's tie-break picked; a yaku bug on one reading would not
-    # pass here.
-    if (not o.yakuman and not t.yakuman and o.error is None and t.error is None
-            and (o.han, o.fu, o.limit, o.payments, o.total) == (t.han, t.fu, t.limit, t.payments, t.total)
-            and o.raw_fu is not None and t.raw_fu is not None and t.raw_fu > o.raw_fu):
-        return {"yaku"}
-    return set()
-
-
-def _kazoe_over_equal_yakuman(case: GenCase, o: Outcome, t: Outcome) -> set[str]:
-    # Ours scored the reading with ordinary yaku worth 13+ han (kazoe yakuman) over an equal-valued reading
-    # that is a real yakuman, because the tie-break compares han (13 per yakuman) after points.
-    if (
-        o.limit == "kazoe_yakuman" and not o.yakuman and o.han > 13
-        and t.yakuman and sum(m for _, m in t.yakuman) == 1
-        and o.payments == t.payments and o.total == t.total
-    ):
-        return {"han", "fu", "yaku", "yakuman", "limit"}
-    return set()
-
-
 EXPLAINED: tuple[Explained, ...] = (
     Explained(
         "nagashi_mangan_no_honba_no_sticks", "VARIANT",
@@ -296,29 +273,6 @@ EXPLAINED: tuple[Explained, ...] = (
                          WinContext(win="ron", seat_wind="south", round_wind="south", riichi=True),
                          HandRules(kiriage_mangan=True)),
         _kiriage_hides_mangan_label,
-    ),
-    Explained(
-        "equal_value_reading_tie", "VARIANT",
-        "Two readings worth exactly the same (han, fu, points) but with different yaku: the contract orders "
-        "readings by points, then han, then fu and no further, and ours keeps the first; the library then "
-        "prefers the larger unrounded fu. Here 666m 666s(ron) 789s 99s + ankan 6666p is sanshoku doukou "
-        "(raw 52 fu), and 666m 66s 678s 999s + ankan is sanankou (raw 58 fu): both 6 han 60 fu.",
-        case_from_inputs(_hand("666m66678999s", "6s", ("ankan", "6666p")),
-                         WinContext(win="ron", seat_wind="south", round_wind="south", dora_indicators=("5p",)),
-                         HandRules(aka_dora=False)),
-        _equal_value_reading_tie,
-    ),
-    Explained(
-        "kazoe_preferred_over_equal_yakuman", "KNOWN_OURS",
-        "A hand that is a real yakuman in one reading and a 13+ han kazoe yakuman in another is worth the "
-        "same, and ours reports the kazoe reading (more han breaks the tie); riichi.wiki 'Kazoe yakuman': "
-        "when the hand is a regular yakuman, han are not counted. The library (like Tenhou) reports the "
-        "yakuman. See docs_drafts/diff_findings.md (F1).",
-        case_from_inputs(_hand("22233777888999s", "7s"),
-                         WinContext(win="tsumo", seat_wind="north", round_wind="north", riichi=True,
-                                    dora_indicators=("6s",), ura_dora_indicators=("8s",)),
-                         HandRules(double_yakuman=False)),
-        _kazoe_over_equal_yakuman,
     ),
 )
 

@@ -79,3 +79,11 @@ def test_suuankou_ron_on_shanpon_is_not_a_yakuman() -> None:
 def test_chuuren_needs_a_closed_hand() -> None:
     result = score("11145678999m", "4m", (("chi", "123m"),))
     assert result.yakuman == [] and {y.id for y in result.yaku} == {"chinitsu", "ittsu"}
+
+
+def test_a_real_yakuman_beats_a_kazoe_reading_of_the_same_value() -> None:
+    # 222 33 777 888 999s tsumo is suuankou; read as 222 33 789 789 789 it is 15 han of kazoe yakuman.
+    # Both are worth 8000 base; han are not counted for a real yakuman (riichi.wiki "Kazoe yakuman").
+    result = score("22233777888999s", "7s", win="tsumo", seat_wind="north", round_wind="north", riichi=True,
+                   dora_indicators=["6s"], ura_dora_indicators=["8s"])
+    assert [y.id for y in result.yakuman] == ["suuankou"] and result.limit == "yakuman" and result.han == 13

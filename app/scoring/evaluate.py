@@ -115,13 +115,16 @@ def best_candidate(h: HandFacts, found: list[Reading]) -> _Candidate | None:
     yakuman = [(y, _multiplier(h, y)) for y in HAND_YAKUMAN if y.applies(h)] if could_be_yakuman(h) else []
     hand_yaku = [] if yakuman else judged_hand_yaku(h)
     dora = dora_han(h)
-    best: _Candidate | None = None
-    for reading in found:
-        candidate = score_reading(h, reading, hand_yaku, yakuman, dora)
-        if (candidate.yaku or candidate.yakuman) and (
-                best is None or (candidate.base, candidate.han, candidate.fu) > (best.base, best.han, best.fu)):
-            best = candidate
-    return best
+    scored = [c for c in (score_reading(h, r, hand_yaku, yakuman, dora) for r in found) if c.yaku or c.yakuman]
+    if len(scored) < 2:
+        return scored[0] if scored else None
+    return max(scored, key=_worth)
+
+
+def _worth(c: _Candidate) -> tuple[int, bool, int, int, int]:
+    """Points, then a real yakuman over a kazoe one of the same value (its han are not counted: riichi.wiki
+    "Kazoe yakuman", as Tenhou does), then han, then fu, then fu before rounding."""
+    return c.base, bool(c.yakuman), c.han, c.fu, sum(item[1] for item in c.fu_items)
 
 
 def judged_hand_yaku(h: HandFacts) -> list[YakuHan]:
