@@ -1,10 +1,11 @@
 """The ASGI application: `app.main:app`."""
 
 from fastapi import FastAPI
+from fastapi.routing import APIRoute
 
 from app.api import catalog, hand, health, match
 from app.api.docs import install_docs
-from app.api.errors import install_error_handlers
+from app.api.errors import TOO_LARGE_RESPONSE, install_error_handlers
 from app.middleware import BodySizeLimit
 from app.settings import Settings
 
@@ -19,10 +20,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     install_error_handlers(app)
-    app.add_middleware(BodySizeLimit, max_body_bytes=settings.max_body_bytes)
+    app.add_middleware(BodySizeLimit, max_body_bytes=settings.max_body_bytes, max_json_depth=settings.max_json_depth)
     install_docs(app)
     for module in (health, catalog, hand, match):
-        app.include_router(module.router)
+        takes_body = any(isinstance(r, APIRoute) and r.body_field is not None for r in module.router.routes)
+        app.include_router(module.router, responses=TOO_LARGE_RESPONSE if takes_body else None)
     return app
 
 

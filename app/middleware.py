@@ -1,20 +1,46 @@
-"""A pure-ASGI cap on the request body: larger bodies answer 413 before the app sees them."""
+"""Pure-ASGI request limits: larger bodies answer 413 and too deeply nested JSON 422, before the app sees them."""
+
+import re
+from itertools import accumulate
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.api.errors import problem_response
 
+# A JSON string, possessive so that no input makes it backtrack; an unterminated one runs to the end.
+_JSON_STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+"?', re.DOTALL)
+_BRACKETS = b"[]{}"
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in _BRACKETS)
+_STEP = [0] * 256
+_STEP[ord("[")] = _STEP[ord("{")] = 1
+_STEP[ord("]")] = _STEP[ord("}")] = -1
+
+
+def json_depth(body: bytes) -> int:
+    """How deeply arrays and objects nest in `body` (brackets inside strings do not count); linear time."""
+    brackets = _JSON_STRING.sub(b"", body).translate(None, _NOT_BRACKETS)
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+
+
+def nested_deeper_than(body: bytes, limit: int) -> bool:
+    # Fewer opening brackets than the limit cannot nest deeper: the common case costs two counts.
+    if body.count(b"[") + body.count(b"{") <= limit:
+        return False
+    return json_depth(body) > limit
+
 
 class BodySizeLimit:
-    """Reject a request whose body is over `max_body_bytes`.
+    """Reject a request whose body is over `max_body_bytes`, or (when set) nests JSON deeper than `max_json_depth`.
 
     A declared Content-Length over the cap is refused before a byte of the body is read; otherwise
     the streamed body is counted as it arrives (chunked uploads included) and replayed to the app.
+    The nesting check runs on the whole body before any JSON parsing: it answers 422 `json_invalid`.
     """
 
-    def __init__(self, app: ASGIApp, max_body_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_body_bytes: int, max_json_depth: int | None = None) -> None:
         self.app = app
         self.max_body_bytes = max_body_bytes
+        self.max_json_depth = max_json_depth
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -37,6 +63,19 @@ class BodySizeLimit:
                 return
             if not message.get("more_body", False):
                 break
+
+        if self.max_json_depth is not None and size > self.max_json_depth:
+            body = b"".join(m.get("body", b"") for m in buffered if m["type"] == "http.request")
+            if nested_deeper_than(body, self.max_json_depth):
+                response = problem_response(
+                    422,
+                    "json_invalid",
+                    ["body"],
+                    f"The JSON nests arrays and objects more than {self.max_json_depth} levels deep; "
+                    "a valid request needs far fewer.",
+                )
+                await response(scope, receive, send)
+                return
 
         async def replay() -> Message:
             return buffered.pop(0) if buffered else await receive()

@@ -21,6 +21,7 @@ class Settings:
     log_level: str = "info"
     access_log: bool = False
     max_body_bytes: int = 65536
+    max_json_depth: int = 32
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -58,4 +59,5 @@ class Settings:
             log_level=log_level,
             access_log=access_raw in _TRUE,
             max_body_bytes=integer("MAX_BODY_BYTES", defaults.max_body_bytes, 1, 1 << 30),
+            max_json_depth=integer("MAX_JSON_DEPTH", defaults.max_json_depth, 1, 256),
         )

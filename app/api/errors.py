@@ -12,6 +12,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.errors import InvalidInput
@@ -24,6 +25,25 @@ _HTTP_ERRORS: dict[int, tuple[str, list[str | int]]] = {
     404: ("not_found", ["path"]),
     405: ("method_not_allowed", ["method"]),
     413: ("request_too_large", ["body"]),
+}
+
+
+class ErrorEntry(BaseModel):
+    type: str
+    loc: list[str | int]
+    msg: str
+
+
+class ErrorResponse(BaseModel):
+    """Every rejection: one entry per problem."""
+
+    detail: list[ErrorEntry]
+
+
+# Documented on every operation that takes a body (the cap itself is app.middleware.BodySizeLimit).
+TOO_LARGE_RESPONSE: dict[int | str, dict[str, object]] = {
+    413: {"model": ErrorResponse,
+          "description": "The request body is larger than the cap (MAHJONG_MAX_BODY_BYTES, 64 KiB by default)"},
 }
 
 
@@ -69,8 +89,24 @@ async def http_exception_handler(_: Request, exc: Exception) -> Response:
         return Response(status_code=exc.status_code, headers=exc.headers)
     if isinstance(exc.detail, list):  # already in the contract's shape
         return JSONResponse(status_code=exc.status_code, content={"detail": exc.detail}, headers=exc.headers)
+    unreadable = _unreadable_json(exc)
+    if unreadable:
+        return problem_response(422, "json_invalid", ["body"], unreadable)
     type_, loc = _HTTP_ERRORS.get(exc.status_code, (f"http_{exc.status_code}", []))
     return problem_response(exc.status_code, type_, loc, str(exc.detail), headers=exc.headers)
+
+
+def _unreadable_json(exc: StarletteHTTPException) -> str | None:
+    """FastAPI answers 400 when the body cannot be decoded at all (it is not UTF-8, or Python's JSON parser
+    runs out of recursion on deep nesting); the contract makes every rejected body a 422 `json_invalid`."""
+    cause = exc.__cause__
+    if exc.status_code != 400:
+        return None
+    if isinstance(cause, UnicodeDecodeError):
+        return f"JSON decode error: the body is not valid UTF-8 ({cause.reason} at byte {cause.start})"
+    if isinstance(cause, RecursionError):
+        return "JSON decode error: arrays and objects are nested too deeply to read"
+    return None
 
 
 async def unhandled_error_handler(request: Request, exc: Exception) -> JSONResponse:
