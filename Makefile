@@ -8,11 +8,12 @@ STAMP := $(VENV)/.make-installed
 IMAGE ?= riichi-scoring
 BASE_IMAGE ?=
 LOAD_SECONDS ?= 60
+FUZZ_EXAMPLES ?= 1000
 PYTEST_ARGS ?=
 # Wheels for the image: Linux x86_64, CPython 3.11, binary only.
 WHEEL_PLATFORMS := --platform manylinux2014_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64
 
-.PHONY: run test openapi wheels image load clean
+.PHONY: run test fuzz openapi wheels image load clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,6 +25,10 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# Schemathesis against the app's own OpenAPI schema (not part of `make test`): FUZZ_EXAMPLES per operation.
+fuzz: $(STAMP)
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest tests/fuzz/fuzz_api.py $(PYTEST_ARGS)
 
 openapi: $(STAMP)
 	$(BIN)/python scripts/export_openapi.py
