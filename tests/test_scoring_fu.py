@@ -76,7 +76,7 @@ def test_triplets_or_sequences_whichever_scores_more() -> None:
 
 def test_equal_readings_prefer_more_fu_before_rounding() -> None:
     # 666m 666s(ron) 789s 99s + ankan 6666p: sanshoku doukou, raw 52 fu; 666m 66s 678s 999s + ankan:
-    # sanankou, raw 58 fu. Both 6 han 60 fu: the larger raw fu decides, as Tenhou's display does.
+    # sanankou, raw 58 fu. Both 6 han 60 fu: the larger raw fu decides, as the mahjong library does.
     result = score("666m66678999s", "6s", (("ankan", "6666p"),), seat_wind="south", round_wind="south",
                    dora_indicators=["5p"], rules={"aka_dora": False})
     assert "sanankou" in yaku_ids(result) and result.fu == 60

@@ -165,3 +165,15 @@ def test_pao_suukantsu_only_by_option() -> None:
     melds = (("kan", "1111m"), ("ankan", "2222p"), ("kan", "3333s"), ("shouminkan", "4444z"))
     result = score("55p", "5p", melds, win="tsumo", pao_seat_wind="west", rules={"pao_suukantsu": True})
     assert [(p.payer, p.points) for p in result.payments] == [("west", 32000)]
+
+
+def test_an_option_beside_a_preset_overrides_the_preset() -> None:
+    # mleague has kiriage on: 4 han 30 fu is a mangan there, 7700 when the request turns it off.
+    hand = ("234567m456p22678s", "8s")
+    assert score(*hand, preset="mleague", riichi=True, ippatsu=True).points.total == 8000
+    assert score(*hand, preset="mleague", rules={"kiriage_mangan": False}, riichi=True, ippatsu=True).points.total == 7700
+
+
+def test_honba_points_option() -> None:
+    result = score("234567m456p22678s", "8s", rules={"honba_points": 1500}, riichi=True, honba=2)
+    assert result.points.honba_bonus == 3000 and result.points.total == 3900 + 3000

@@ -1,12 +1,13 @@
 """Request and response models of POST /hand/score."""
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field, SkipValidation
+from pydantic import ConfigDict, Field, SkipValidation, StrictBool, StrictInt
 
 from app.schemas.common import PresetName, StrictModel, Wind
 
 MAX_TILE_STRING = 64
+Indicator = Annotated[str, Field(max_length=4, examples=["3m"])]
 
 SCORE_EXAMPLES = [
     {
@@ -45,40 +46,40 @@ class ContextModel(StrictModel):
     win: Literal["ron", "tsumo"] = "ron"
     seat_wind: Wind = Field("east", description="east is the dealer")
     round_wind: Wind = "east"
-    riichi: bool = False
-    double_riichi: bool = Field(False, description="implies riichi; scores as double_riichi alone")
-    ippatsu: bool = False
-    haitei: bool = False
-    houtei: bool = False
-    rinshan: bool = False
-    chankan: bool = False
-    tenhou: bool = False
-    chiihou: bool = False
-    renhou: bool = False
-    nagashi_mangan: bool = Field(False, description="score a nagashi mangan (hand may be left out)")
-    dora_indicators: list[str] = Field(default_factory=list, max_length=5)
-    ura_dora_indicators: list[str] = Field(default_factory=list, max_length=5,
+    riichi: StrictBool = False
+    double_riichi: StrictBool = Field(False, description="implies riichi; scores as double_riichi alone")
+    ippatsu: StrictBool = False
+    haitei: StrictBool = False
+    houtei: StrictBool = False
+    rinshan: StrictBool = False
+    chankan: StrictBool = False
+    tenhou: StrictBool = False
+    chiihou: StrictBool = False
+    renhou: StrictBool = False
+    nagashi_mangan: StrictBool = Field(False, description="score a nagashi mangan (hand may be left out)")
+    dora_indicators: list[Indicator] = Field(default_factory=list, max_length=5)
+    ura_dora_indicators: list[Indicator] = Field(default_factory=list, max_length=5,
                                            description="counted only with riichi or double riichi")
-    honba: int = Field(0, ge=0, le=99)
-    riichi_sticks: int = Field(0, ge=0, le=99, description="sticks on the table, 1000 points each to the winner")
+    honba: StrictInt = Field(0, ge=0, le=99)
+    riichi_sticks: StrictInt = Field(0, ge=0, le=99, description="sticks on the table, 1000 points each to the winner")
     pao_seat_wind: Wind | None = Field(None, description="seat of the player liable (pao) for daisangen or daisuushii")
     discarder_seat_wind: Wind | None = Field(None, description="seat of the player who dealt in, on a ron")
 
 
 class HandRulesModel(StrictModel):
     preset: PresetName | None = Field(None, description="a named rule set; options given beside it override it")
-    open_tanyao: bool | None = None
-    aka_dora: bool | None = None
-    double_yakuman: bool | None = None
-    yakuman_stacking: bool | None = None
-    kazoe_yakuman: bool | None = None
-    kiriage_mangan: bool | None = None
+    open_tanyao: StrictBool | None = None
+    aka_dora: StrictBool | None = None
+    double_yakuman: StrictBool | None = None
+    yakuman_stacking: StrictBool | None = None
+    kazoe_yakuman: StrictBool | None = None
+    kiriage_mangan: StrictBool | None = None
     double_wind_pair_fu: Literal[2, 4] | None = None
     renhou: Literal["none", "mangan", "baiman", "yakuman"] | None = None
-    nagashi_mangan: bool | None = None
-    pao_suukantsu: bool | None = None
-    honba_points: int | None = Field(None, ge=0, le=3000, multiple_of=3)
-    max_red_fives_per_suit: int | None = Field(None, ge=0, le=4)
+    nagashi_mangan: StrictBool | None = None
+    pao_suukantsu: StrictBool | None = None
+    honba_points: StrictInt | None = Field(None, ge=0, le=3000, multiple_of=3)
+    max_red_fives_per_suit: StrictInt | None = Field(None, ge=0, le=4)
 
 
 class HandScoreRequest(StrictModel):

@@ -2,7 +2,7 @@
 
 from typing import Annotated, Any, Self
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationInfo, field_validator
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool, StrictInt, ValidationInfo, field_validator
 from pydantic.config import JsonDict
 
 from app.match.model import EndCheck, HandResult, LastHand, MatchState, Reason, Wind
@@ -18,10 +18,10 @@ from app.match.rules import (
     TieBreak,
 )
 
-Seat = Annotated[int, Field(ge=0, le=3, description="A seat, 0-3 in turn order.")]
-Points = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
-Count = Annotated[int, Field(ge=0, le=99)]
-UmaPlace = Annotated[int, Field(ge=-100, le=100)]
+Seat = Annotated[StrictInt, Field(ge=0, le=3, description="A seat, 0-3 in turn order.")]
+Points = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)]
+Count = Annotated[StrictInt, Field(ge=0, le=99)]
+UmaPlace = Annotated[StrictInt, Field(ge=-100, le=100)]
 
 
 def _option(name: str) -> Any:
@@ -36,21 +36,21 @@ class MatchRulesIn(BaseModel):
 
     preset: PresetName | None = Field(None, description=f"Named rule set; without it, {DEFAULT_PRESET}.")
     length: Length | None = _option("length")
-    goal_score: Annotated[int, Field(ge=0, le=1_000_000)] | None = _option("goal_score")
-    tobi: bool | None = _option("tobi")
-    tobi_at_zero: bool | None = _option("tobi_at_zero")
+    goal_score: Annotated[StrictInt, Field(ge=0, le=1_000_000)] | None = _option("goal_score")
+    tobi: StrictBool | None = _option("tobi")
+    tobi_at_zero: StrictBool | None = _option("tobi_at_zero")
     agariyame: Agariyame | None = _option("agariyame")
-    tenpai_renchan: bool | None = _option("tenpai_renchan")
-    tenpaiyame: bool | None = _option("tenpaiyame")
+    tenpai_renchan: StrictBool | None = _option("tenpai_renchan")
+    tenpaiyame: StrictBool | None = _option("tenpaiyame")
     enchousen: Enchousen | None = _option("enchousen")
-    enchousen_renchan_priority: bool | None = _option("enchousen_renchan_priority")
-    enchousen_draw_can_end: bool | None = _option("enchousen_draw_can_end")
-    abortive_draw_renchan: bool | None = _option("abortive_draw_renchan")
+    enchousen_renchan_priority: StrictBool | None = _option("enchousen_renchan_priority")
+    enchousen_draw_can_end: StrictBool | None = _option("enchousen_draw_can_end")
+    abortive_draw_renchan: StrictBool | None = _option("abortive_draw_renchan")
     nagashi_renchan: NagashiRenchan | None = _option("nagashi_renchan")
     tie_break: TieBreak | None = _option("tie_break")
     leftover_riichi: LeftoverRiichi | None = _option("leftover_riichi")
-    start_points: Annotated[int, Field(gt=0, le=1_000_000)] | None = _option("start_points")
-    return_points: Annotated[int, Field(gt=0, le=1_000_000)] | None = _option("return_points")
+    start_points: Annotated[StrictInt, Field(gt=0, le=1_000_000)] | None = _option("start_points")
+    return_points: Annotated[StrictInt, Field(gt=0, le=1_000_000)] | None = _option("return_points")
     uma: Annotated[list[UmaPlace], Field(min_length=4, max_length=4)] | None = _option("uma")
 
     @field_validator("*")
@@ -69,7 +69,7 @@ class MatchStateIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     round_wind: Wind = Field(description="Wind of the hand just played.")
-    round_number: int = Field(ge=1, le=4, description="Hand number within the wind, 1-4.")
+    round_number: StrictInt = Field(ge=1, le=4, description="Hand number within the wind, 1-4.")
     honba: Count = Field(0, description="Honba of the hand just played.")
     riichi_sticks: Count = Field(0, description="Riichi sticks left on the table after the hand (0 after a win).")
     scores: list[Points] = Field(
@@ -92,8 +92,8 @@ class LastHandIn(BaseModel):
     winners: list[Seat] = Field(
         default_factory=list, max_length=3, description="Winning seats; several for a multiple ron."
     )
-    dealer_tenpai: bool = Field(False, description="Whether the dealer was tenpai, read at an exhaustive draw.")
-    dealer_ends: bool | None = Field(
+    dealer_tenpai: StrictBool = Field(False, description="Whether the dealer was tenpai, read at an exhaustive draw.")
+    dealer_ends: StrictBool | None = Field(
         None, description="The dealer's own choice to stop where agariyame is optional (null: continue)."
     )
     nagashi_winners: list[Seat] = Field(

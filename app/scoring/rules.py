@@ -63,5 +63,4 @@ DEFAULT_PRESET = "tenhou"
 
 
 def resolve_hand_rules(preset: str | None, overrides: dict[str, object]) -> HandRules:
-    base = HAND_PRESETS[preset or DEFAULT_PRESET]
-    return replace(HandRules(), **base, **overrides)
+    return replace(HandRules(), **{**HAND_PRESETS[preset or DEFAULT_PRESET], **overrides})

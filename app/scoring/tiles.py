@@ -74,7 +74,7 @@ def suit_groups(text: str) -> list[tuple[str, str]]:
 
 
 def parse_tiles(text: str) -> TileList:
-    single = _SINGLE_TILES.get(text)
+    single = SINGLE_TILES.get(text)
     if single is not None:
         return single
     groups = suit_groups(text)
@@ -89,7 +89,7 @@ def _count_reds(groups: list[tuple[str, str]]) -> tuple[int, int, int]:
     return reds[0], reds[1], reds[2]
 
 
-_SINGLE_TILES: dict[str, TileList] = {
+SINGLE_TILES: dict[str, TileList] = {
     f"{digit}{suit}": TileList(bytes([s * 9 + (4 if digit == 0 else digit - 1)]), tuple(int(digit == 0 and i == s) for i in range(3)))  # type: ignore[misc]
     for s, suit in enumerate("mps") for digit in range(10)
 } | {f"{digit}z": TileList(bytes([26 + digit]), (0, 0, 0)) for digit in range(1, 8)}
@@ -100,6 +100,8 @@ def _notation_problem(text: str) -> str:
     for char in text:
         if char in "0123456789":
             pending += char
+        elif char.isdigit():
+            return f"'{char}' is not one of the digits 0-9: write tiles with ASCII digits (for example '123m55z')"
         elif char not in SUITS:
             return f"'{char}' is not a suit letter: write digits followed by m, p, s or z (for example '123m55z')"
         elif not pending:

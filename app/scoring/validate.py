@@ -3,8 +3,8 @@
 from app.errors import InvalidInput, Problem
 from app.scoring.hand import HandInput, Meld, MeldInput, ParsedHand, WinContext
 from app.scoring.rules import HandRules
-from app.scoring.suits import concealed_parts
-from app.scoring.tiles import NO_REDS, SUITS, TileList, TileNotationError, parse_tiles, suit_groups, tile_name
+from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts
+from app.scoring.tiles import SINGLE_TILES, NO_REDS, SUITS, TileList, TileNotationError, parse_tiles, suit_groups, tile_name
 
 Loc = tuple[str | int, ...]
 MELD_SIZES = {"chi": 3, "pon": 3, "kan": 4, "shouminkan": 4, "ankan": 4}
@@ -12,39 +12,29 @@ MELD_SIZES = {"chi": 3, "pon": 3, "kan": 4, "shouminkan": 4, "ankan": 4}
 
 def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> ParsedHand:
     problems: list[Problem] = []
-    try:
-        parts, reds = concealed_parts(suit_groups(hand.tiles))
-    except TileNotationError as exc:
-        problems.append(_notation(hand.tiles, ("hand", "tiles"), exc))
-    win = _parse(hand.win_tile, ("hand", "win_tile"), problems)
-    meld_tiles = _parse_all([m.tiles for m in hand.melds], ("hand", "melds"), problems, "tiles") if hand.melds else []
-    dora = _parse_all(context.dora_indicators, ("context", "dora_indicators"), problems)
-    ura = _parse_all(context.ura_dora_indicators, ("context", "ura_dora_indicators"), problems)
-    if win is not None and len(win.tiles) != 1:
-        problems.append(Problem("invalid_tile", ("hand", "win_tile"),
-                                f"win_tile '{hand.win_tile}' must be exactly one tile, such as '5m'"))
+    parts, reds = _concealed(hand.tiles, problems)
+    win = _one_tile(hand.win_tile, ("hand", "win_tile"), problems)
+    melds, meld_tiles = _melds(hand.melds, problems) if hand.melds else ((), [])
+    dora = _indicators(context.dora_indicators, "dora_indicators", problems) if context.dora_indicators else []
+    ura = _indicators(context.ura_dora_indicators, "ura_dora_indicators", problems) if context.ura_dora_indicators else []
     if problems:
         raise InvalidInput(problems)
-    melds = tuple(_meld(m, t, i, problems) for i, (m, t) in enumerate(zip(hand.melds, meld_tiles))) if meld_tiles else ()
     concealed = parts[0].size + parts[1].size + parts[2].size + parts[3].size
     if concealed != 14 - 3 * len(melds) or len(melds) > 4:
-        problems.append(_count_problem(concealed, len(melds)))
-    if problems:
-        raise InvalidInput(problems)
+        raise InvalidInput([_count_problem(concealed, len(melds))])
+    others = meld_tiles + dora + ura if meld_tiles or ura else dora
     parsed = ParsedHand(
-        parts=parts,
-        melds=melds,  # type: ignore[arg-type]
-        meld_tiles=b"".join(t.tiles for t in meld_tiles) if meld_tiles else b"",
-        win_tile=win.tiles[0],  # type: ignore[union-attr]
-        red_fives=reds[0] + reds[1] + reds[2] + (sum(sum(t.reds) for t in meld_tiles) if meld_tiles else 0),
-        dora_indicators=bytes(t.tiles[0] for t in dora) if dora else b"",
-        ura_dora_indicators=bytes(t.tiles[0] for t in ura) if ura else b"",
+        parts,
+        melds,
+        b"".join([t.tiles for t in meld_tiles]) if meld_tiles else b"",
+        win.tiles[0],  # type: ignore[union-attr]
+        reds[0] + reds[1] + reds[2] + (sum([sum(t.reds) for t in meld_tiles]) if meld_tiles else 0),
+        dora[0].tiles if len(dora) == 1 else b"".join([t.tiles for t in dora]),
+        b"".join([t.tiles for t in ura]) if ura else b"",
     )
-    others = meld_tiles + dora + ura
-    if parsed.meld_tiles or dora or ura or parts[0].max_count > 4 or parts[1].max_count > 4 \
-            or parts[2].max_count > 4 or parts[3].max_count > 4:
+    if others or max(parts[0].max_count, parts[1].max_count, parts[2].max_count, parts[3].max_count) > 4:
         problems += _too_many_copies(parsed, others)
-    if reds != NO_REDS or any(t.reds != NO_REDS for t in others):
+    if reds != NO_REDS or (others and _any_red(others)):
         problems += _too_many_reds(reds, others, rules)
     if not problems and not _win_tile_held(parsed, win, reds):  # type: ignore[arg-type]
         problems.append(Problem("win_tile_not_in_hand", ("hand", "win_tile"),
@@ -56,17 +46,66 @@ def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> Parsed
     return parsed
 
 
-def _parse_all(texts: tuple[str, ...] | list[str], loc: Loc, problems: list[Problem], field: str | None = None) -> list[TileList]:
-    """Each text parsed; the notation problems are added with the index (and field) in their location."""
-    parsed = []
-    for i, text in enumerate(texts):
-        tiles = _parse(text, (*loc, i, field) if field else (*loc, i), problems)
-        if tiles is not None:
-            parsed.append(tiles)
-    if field is None:
-        problems += [Problem("invalid_tile", (*loc, i), f"'{texts[i]}' must be exactly one tile, such as '3m' or '7z'")
-                     for i, t in enumerate(parsed) if len(t.tiles) != 1]
-    return parsed
+_EMPTY_PARTS: tuple[tuple[SuitPart, ...], tuple[int, int, int]] = ((), NO_REDS)
+
+
+def _concealed(text: str, problems: list[Problem]) -> tuple[tuple[SuitPart, ...], tuple[int, int, int]]:
+    try:
+        return concealed_parts(suit_groups(text))
+    except TileNotationError as exc:
+        problems.append(_notation(text, ("hand", "tiles"), exc))
+        return _EMPTY_PARTS
+
+
+def _one_tile(text: str, loc: Loc, problems: list[Problem]) -> TileList | None:
+    tiles = SINGLE_TILES.get(text)
+    if tiles is None:
+        parsed = _parse(text, loc, problems)
+        if parsed is not None:
+            problems.append(Problem("invalid_tile", loc, f"'{text}' must be exactly one tile, such as '3m' or '7z'"))
+    return tiles
+
+
+def _indicators(texts: tuple[str, ...], field: str, problems: list[Problem]) -> list[TileList]:
+    found = [SINGLE_TILES.get(text) for text in texts]
+    if None in found:
+        found = [_one_tile(text, ("context", field, i), problems) for i, text in enumerate(texts)]
+    return found  # type: ignore[return-value]
+
+
+_MELDS: dict[tuple[str, str], tuple[Meld, TileList] | tuple[str, str]] = {}
+
+
+def _melds(melds: tuple[MeldInput, ...], problems: list[Problem]) -> tuple[tuple[Meld, ...], list[TileList]]:
+    """Each meld checked once per (type, tiles) ever seen: a meld is a small, often repeated thing."""
+    found: list[Meld] = []
+    tiles: list[TileList] = []
+    for i, meld in enumerate(melds):
+        key = (meld.type, meld.tiles)
+        known = _MELDS.get(key)
+        if known is None:
+            if len(_MELDS) >= CACHE_LIMIT:
+                _MELDS.clear()
+            known = _MELDS[key] = _check_meld(meld)
+        first, second = known
+        if isinstance(first, str):
+            problems.append(Problem(first, ("hand", "melds", i, "tiles"), second))  # type: ignore[arg-type]
+        else:
+            found.append(first)
+            tiles.append(second)  # type: ignore[arg-type]
+    return tuple(found), tiles
+
+
+def _check_meld(meld: MeldInput) -> tuple[Meld, TileList] | tuple[str, str]:
+    """The meld and its tiles, or (error type, message)."""
+    try:
+        tiles = parse_tiles(meld.tiles)
+    except TileNotationError as exc:
+        return "invalid_tile", f"'{meld.tiles}' is not valid tile notation: {exc}"
+    problem = meld_problem(meld.type, tiles.tiles)
+    if problem:
+        return "invalid_meld", f"{meld.type} tiles '{meld.tiles}' {problem}"
+    return Meld(meld.type, min(tiles.tiles)), tiles
 
 
 def _notation(text: str, loc: Loc, exc: TileNotationError) -> Problem:
@@ -81,12 +120,8 @@ def _parse(text: str, loc: Loc, problems: list[Problem]) -> TileList | None:
         return None
 
 
-def _meld(meld: MeldInput, tiles: TileList, index: int, problems: list[Problem]) -> Meld | None:
-    problem = meld_problem(meld.type, tiles.tiles)
-    if problem:
-        problems.append(Problem("invalid_meld", ("hand", "melds", index, "tiles"), f"'{meld.tiles}' {problem}"))
-        return None
-    return Meld(meld.type, min(tiles.tiles))
+def _article(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"
 
 
 def meld_problem(meld_type: str, tiles: bytes) -> str | None:
@@ -94,13 +129,13 @@ def meld_problem(meld_type: str, tiles: bytes) -> str | None:
     size = MELD_SIZES[meld_type]
     ordered = sorted(tiles)
     if len(ordered) != size:
-        return f"has {len(ordered)} tiles; a {meld_type} has {size}"
+        return f"has {len(ordered)} tiles; {_article(meld_type)} {meld_type} has {size}"
     first = ordered[0]
     if meld_type == "chi":
         if first >= 27 or first % 9 > 6 or ordered != [first, first + 1, first + 2]:
             return "is not a chi: a chi is three consecutive tiles of one suit, such as '345p'"
     elif ordered[-1] != first:
-        return f"is not a {meld_type}: it must be {size} identical tiles, such as '{'7' * size}z'"
+        return f"is not {_article(meld_type)} {meld_type}: it must be {size} identical tiles, such as '{'7' * size}z'"
     return None
 
 
@@ -122,22 +157,31 @@ def _win_tile_held(hand: ParsedHand, win: TileList, concealed_reds: tuple[int, i
 
 def _too_many_copies(hand: ParsedHand, others: list[TileList]) -> list[Problem]:
     """No tile more than four times, counting the hand, the melds and the indicators."""
-    extra = b"".join(t.tiles for t in others)
-    over = {t for t in extra if hand.concealed_count(t) + extra.count(t) > 4}
-    over.update(p.suit * 9 + r for p in hand.parts if p.max_count > 4 for r, n in enumerate(p.counts) if n > 4)
+    extra = b"".join([t.tiles for t in others])
+    over = [t for t in set(extra) if hand.concealed_count(t) + extra.count(t) > 4]
+    if max(p.max_count for p in hand.parts) > 4:
+        over += [p.suit * 9 + r for p in hand.parts for r, n in enumerate(p.counts) if n > 4 and p.suit * 9 + r not in over]
     return [
         Problem("too_many_copies", ("hand", "tiles"),
                 f"{tile_name(t)} appears {hand.concealed_count(t) + extra.count(t)} times counting the hand, the melds "
                 "and the dora indicators; a tile exists 4 times")
         for t in sorted(over)
-    ]
+    ] if over else []
+
+
+def _any_red(groups: list[TileList]) -> bool:
+    for group in groups:
+        if group.reds != NO_REDS:
+            return True
+    return False
 
 
 def _too_many_reds(concealed_reds: tuple[int, int, int], others: list[TileList], rules: HandRules) -> list[Problem]:
     reds = [concealed_reds[s] + sum(t.reds[s] for t in others) for s in range(3)]
     return [
         Problem("too_many_copies", ("hand", "tiles"),
-                f"{n} red fives of {SUITS[s]} (0{SUITS[s]}); these rules allow {rules.max_red_fives_per_suit} per suit "
+                f"{n} red fives of {SUITS[s]} (0{SUITS[s]}) counting the hand, the melds and the indicators; "
+                f"these rules allow {rules.max_red_fives_per_suit} per suit "
                 "(rules.max_red_fives_per_suit)")
         for s, n in enumerate(reds) if n > rules.max_red_fives_per_suit
     ]
