@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 from app.errors import InvalidInput
 from app.scoring.decompose import Reading, readings
+from app.scoring.suits import Placement, SuitSplit
 from app.scoring.facts import HandFacts, hand_facts, shape_facts
 from app.scoring.fu import FuItem, count_fu
 from app.scoring.hand import HandInput, Meld, WinContext
@@ -180,19 +181,21 @@ def _result(h: HandFacts, best: _Candidate) -> ScoreResult:
     paid = payments(best.base, ctx.is_dealer, ctx.is_tsumo)
     pays = settle(best.base, _pao_base(h, best), ctx, rules)
     sticks = ctx.riichi_sticks * STICK_POINTS
+    total = sticks
+    for payment in pays:
+        total += payment.points
     return ScoreResult(
-        han=best.han,
-        fu=best.fu,
-        yaku=[yaku_score(y, n) for y, n in best.yaku],
-        yakuman=[YakumanScore(y.id, y.name, m) for y, m in best.yakuman],
-        limit=best.limit,
-        base_points=best.base,
-        points=Points(paid.ron, paid.tsumo_dealer, paid.tsumo_non_dealer, honba_bonus(ctx, rules), sticks,
-                      sum(p.points for p in pays) + sticks),
-        fu_breakdown=[fu_score(item) for item in best.fu_items],
-        decomposition=describe_groups(h, best.reading),
-        wait=best.reading.wait,
-        payments=pays,
+        best.han,
+        best.fu,
+        [yaku_score(y, n) for y, n in best.yaku],
+        [YakumanScore(y.id, y.name, m) for y, m in best.yakuman] if best.yakuman else [],
+        best.limit,
+        best.base,
+        Points(paid.ron, paid.tsumo_dealer, paid.tsumo_non_dealer, honba_bonus(ctx, rules), sticks, total),
+        [fu_score(item) for item in best.fu_items],
+        describe_groups(h, best.reading),
+        best.reading.wait,
+        pays,
     )
 
 
@@ -241,20 +244,30 @@ def describe_groups(h: HandFacts, r: Reading) -> list[Group]:
     if r.shape == "chiitoitsu":
         pairs = [p.suit * 9 + rank for p in hand.parts for rank, n in enumerate(p.counts) if n]
         return [group("pair", PAIR_NAMES[t], False, t == hand.win_tile) for t in pairs]
-    kind, at, _ = r.win_in
-    groups = []
-    marked = False  # two identical sequences can both hold the winning tile: only the first is marked
-    for split in r.splits:
-        for t in split.sequences:
-            winning = not marked and kind == "sequence" and t == at
-            marked = marked or winning
-            groups.append(group("sequence", SEQUENCE_NAMES[t], False, winning))
-    for split in r.splits:
-        groups += [group("triplet", TRIPLET_NAMES[t], False, kind == "triplet" and t == at) for t in split.triplets]
+    win_suit = hand.win_tile // 9
+    groups: list[Group] = []
+    for suit, split in enumerate(r.splits):
+        groups += _split_groups(split, r.win_in if suit == win_suit else None)
     groups += [_meld_group(m) for m in hand.melds]
     pair = max(split.pair for split in r.splits)
-    groups.append(group("pair", PAIR_NAMES[pair], False, kind == "pair"))
+    groups.append(group("pair", PAIR_NAMES[pair], False, r.win_in[0] == "pair"))
     return groups
+
+
+def _split_groups(split: SuitSplit, win_in: Placement | None) -> tuple[Group, ...]:
+    """A suit's sequences, then its triplets; the first group the winning tile completed is marked."""
+    found = split.described.get(win_in)
+    if found is None:
+        kind, at, _ = win_in or ("", -1, "")
+        marked = False
+        out = []
+        for name, starts in (("sequence", split.sequences), ("triplet", split.triplets)):
+            for t in starts:
+                winning = not marked and kind == name and t == at
+                marked = marked or winning
+                out.append(group(name, (SEQUENCE_NAMES if name == "sequence" else TRIPLET_NAMES)[t], False, winning))
+        found = split.described[win_in] = tuple(out)
+    return found
 
 
 def _meld_group(m: Meld) -> Group:

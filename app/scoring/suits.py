@@ -5,7 +5,8 @@ alone is worked out the first time the pattern is seen: its splits into sequence
 pair, and the facts the yaku ask of them.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from app.scoring.tiles import GREEN_TILES, TERMINALS_AND_HONORS
 
@@ -29,6 +30,7 @@ class SuitSplit:
     outer: bool  # every group holds a terminal or an honor (chanta, junchan)
     peikou: int  # pairs of identical sequences
     placements: dict[int, tuple[Placement, ...]]  # winning tile -> the groups it can complete
+    described: dict[Placement | None, tuple[Any, ...]] = field(default_factory=dict)  # memo of evaluate's groups
 
 
 @dataclass(slots=True)
