@@ -6,9 +6,6 @@ tests/test_match_validation.py (impossible end-check states) and tests/test_serv
 a probe app): bodies of the wrong JSON type, malformed and undecodable bodies, deep nesting, absurd
 lengths, wrong types and out-of-range values, notation no tile has, and the combinations of tiles,
 melds, indicators and context flags that cannot happen.
-
-Cases marked xfail(strict=True) are known gaps written up in docs_drafts/robustness_findings.md; each
-will fail as XPASS once fixed, so its mark has to go then.
 """
 
 import asyncio
@@ -26,7 +23,6 @@ from app.main import create_app
 from app.middleware import json_depth, nested_deeper_than
 from app.settings import Settings, SettingsError
 
-FINDINGS = "docs_drafts/robustness_findings.md"
 
 HAND = {"tiles": "234567m456p22678s", "win_tile": "8s"}
 VALID = {

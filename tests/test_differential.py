@@ -20,8 +20,8 @@ Every disagreement must be explained by the allow-list below, which is small and
 * RULE_GAPS: our options the library does not have. A case using one is re-scored by us with the option
   set to the library's fixed behaviour; that counterfactual must then agree with the library exactly.
 * EXPLAINED: predicates for known, intentional differences: `VARIANT` (a rule variant we chose on purpose),
-  `THEIRS` (a bug or quirk of the library) and `KNOWN_OURS` (a bug of ours, reported in
-  docs_drafts/diff_findings.md, to be removed once fixed). Each has its reason and a minimal example, and
+  `THEIRS` (a bug or quirk of the library) and `KNOWN_OURS` (a bug of ours, with its
+  minimal repro, to be removed once fixed). Each has its reason and a minimal example, and
   test_allow_list_examples checks that every example still shows the difference it explains, so a fixed
   entry fails loudly until it is removed.
 Any other disagreement fails the test, printing the hand in full.

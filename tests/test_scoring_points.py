@@ -145,20 +145,31 @@ def test_pao_on_tsumo_liable_pays_everything() -> None:
     assert result.points.total == 32300
 
 
-def test_pao_on_ron_splits_with_the_discarder() -> None:
+@pytest.mark.parametrize("honba_payer,expected", [
+    ("liable", [("north", 16000, False), ("west", 16300, True)]),  # Tenhou, M-League: repeats go through pao
+    ("discarder", [("north", 16300, False), ("west", 16000, True)]),  # EMA: the discarder pays the counters
+])
+def test_pao_on_ron_splits_with_the_discarder(honba_payer: str, expected: list) -> None:
     result = score("123m99p777z", "3m", (("pon", "555z"), ("pon", "666z")), pao_seat_wind="west",
-                   discarder_seat_wind="north", honba=1)
-    assert [(p.payer, p.points, p.liable) for p in result.payments] == [("north", 16300, False), ("west", 16000, True)]
+                   discarder_seat_wind="north", honba=1, rules={"pao_honba": honba_payer})
+    assert [(p.payer, p.points, p.liable) for p in result.payments] == expected
     assert result.points.total == 32300
 
 
 def test_pao_covers_only_its_own_yakuman_when_they_stack() -> None:
     # Daisangen (pao) with tsuuiisou: on tsumo the liable player pays the daisangen in full,
-    # and the tsuuiisou is split as an ordinary tsumo.
-    result = score("22z777z", "2z", (("pon", "555z"), ("pon", "666z"), ("pon", "111z")), win="tsumo", pao_seat_wind="north")
+    # and the tsuuiisou is split as an ordinary tsumo (Mahjong Soul, M-League).
+    result = score("22z777z", "2z", (("pon", "555z"), ("pon", "666z"), ("pon", "111z")), win="tsumo",
+                   pao_seat_wind="north", rules={"pao_covers": "yakuman"})
     paid = {p.payer: p.points for p in result.payments}
     assert paid == {"north": 32000 + 8000, "east": 16000, "west": 8000}
     assert result.points.total == 64000
+
+
+def test_pao_covers_the_whole_hand_at_tenhou() -> None:
+    result = score("22z777z", "2z", (("pon", "555z"), ("pon", "666z"), ("pon", "111z")), win="tsumo",
+                   pao_seat_wind="north", preset="tenhou")
+    assert [(p.payer, p.points, p.liable) for p in result.payments] == [("north", 64000, True)]
 
 
 def test_pao_suukantsu_only_by_option() -> None:

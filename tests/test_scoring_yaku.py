@@ -116,3 +116,9 @@ def test_sanankou_needs_the_third_triplet_concealed_on_ron() -> None:
     assert "suuankou" not in [y.id for y in ron.yakuman]
     assert yaku_ids(ron) == {"sanankou": 2, "toitoi": 2, "yakuhai_chun": 1}
     assert ron.limit == "mangan"
+
+
+def test_renhou_alone_drops_the_other_yaku_and_dora() -> None:
+    # EMA 2025 (4.2.4): renhou is a mangan that stands alone.
+    result = score("234567m456p22678s", "8s", renhou=True, dora_indicators=["1s"], preset="ema")
+    assert yaku_ids(result) == {"renhou": 5} and result.points.total == 8000

@@ -208,10 +208,11 @@ MATCH_PRESETS: dict[str, dict[str, object]] = {
         "return_points": 30000,
         "uma": (15, 5, -5, -15),
     },
-    # EMA Riichi Competition Rules 2016: 30,000 start, no oka, winner bonus (uma) +15/+5/-5/-15 shared
-    # on equal points (3.6.1); hanchan ending after South 4, scores may go negative, no agari-yame;
-    # tenpai renchan (3.4.11); no abortive draws any more; nagashi mangan counts as a win, so the
-    # dealer keeps the seat only with a nagashi of their own; leftover riichi bets to first place.
+    # EMA Riichi Competition Rules 2025 (in force since 1 January 2026; unchanged from 2016 here):
+    # 30,000 start, no oka, uma +15/+5/-5/-15 split between equal places (3.7.1); hanchan ending after
+    # South 4 with no extension round, scores may go negative, no agari-yame (3.7, 4.1.4); tenpai renchan;
+    # no abortive draws and no nagashi mangan (the two values only serve a table that adds them);
+    # leftover riichi bets to first place, split between tied leaders (3.7).
     "ema": {
         "length": Length.HANCHAN,
         "goal_score": None,

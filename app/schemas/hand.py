@@ -76,8 +76,11 @@ class HandRulesModel(StrictModel):
     kiriage_mangan: StrictBool | None = None
     double_wind_pair_fu: Literal[2, 4] | None = None
     renhou: Literal["none", "mangan", "baiman", "yakuman"] | None = None
+    renhou_alone: StrictBool | None = None
     nagashi_mangan: StrictBool | None = None
     pao_suukantsu: StrictBool | None = None
+    pao_covers: Literal["yakuman", "whole_hand"] | None = None
+    pao_honba: Literal["liable", "discarder"] | None = None
     honba_points: StrictInt | None = Field(None, ge=0, le=3000, multiple_of=3)
     max_red_fives_per_suit: StrictInt | None = Field(None, ge=0, le=4)
 

@@ -130,11 +130,18 @@ def _worth(c: _Candidate) -> tuple[int, bool, int, int, int]:
 
 def judged_hand_yaku(h: HandFacts) -> list[YakuHan]:
     closed = h.closed
+    if _renhou_alone(h):
+        return [(RENHOU, RENHOU_HAN[h.rules.renhou])]
     found = [(y, y.han_closed if closed else y.han_open) for y in HAND_YAKU
              if (closed or y.han_open) and y.applies(h)]
     if h.ctx.renhou and h.rules.renhou in RENHOU_HAN:
         found.append((RENHOU, RENHOU_HAN[h.rules.renhou]))
     return found
+
+
+def _renhou_alone(h: HandFacts) -> bool:
+    """A renhou that the rules score alone, without the other yaku and dora (EMA)."""
+    return h.ctx.renhou and h.rules.renhou_alone and h.rules.renhou in RENHOU_HAN
 
 
 def dora_han(h: HandFacts) -> list[YakuHan]:
@@ -167,10 +174,13 @@ def score_reading(h: HandFacts, reading: Reading, hand_yaku: list[YakuHan], hand
         limit, base = limit_and_base(0, fu, multiplier, h.rules)
         return _Candidate(reading, [], yakuman, 13 * multiplier, fu, fu_items, limit, base)
     closed = h.closed
-    yaku = hand_yaku + [(y, y.han_closed if closed else y.han_open) for y in READING_YAKU
-                        if (closed or y.han_open) and y.applies(h, s)]
-    if yaku:
-        yaku += dora
+    if _renhou_alone(h):
+        yaku = list(hand_yaku)
+    else:
+        yaku = hand_yaku + [(y, y.han_closed if closed else y.han_open) for y in READING_YAKU
+                            if (closed or y.han_open) and y.applies(h, s)]
+        if yaku:
+            yaku += dora
     han = sum(n for _, n in yaku)
     limit, base = limit_and_base(han, fu, 0, h.rules)
     return _Candidate(reading, yaku, [], han, fu, fu_items, limit, base)
@@ -225,6 +235,7 @@ def group(kind: str, name: str, is_open: bool, winning: bool) -> Group:
 
 
 def _pao_base(h: HandFacts, best: _Candidate) -> int:
+    """The base points of the yakuman the liable player answers for; 0 without pao."""
     if h.ctx.pao_seat_wind is None:
         return 0
     liable_for = PAO_YAKUMAN | ({"suukantsu"} if h.rules.pao_suukantsu else set())
@@ -232,7 +243,7 @@ def _pao_base(h: HandFacts, best: _Candidate) -> int:
     if not multiplier:
         raise InvalidInput.single("inconsistent_context", ("context", "pao_seat_wind"),
                                   f"pao applies only to a hand scored with {', '.join(sorted(liable_for))}; this hand has none")
-    return 8000 * multiplier
+    return limit_and_base(0, 0, multiplier, h.rules)[1]
 
 
 def describe_groups(h: HandFacts, r: Reading) -> list[Group]:

@@ -16,41 +16,41 @@ class Payment:
 
 
 def honba_bonus(ctx: WinContext, rules: HandRules) -> int:
-    per_payer = rules.honba_points if not ctx.is_tsumo else rules.honba_points // 3
-    return ctx.honba * per_payer * (3 if ctx.is_tsumo else 1)
+    if ctx.win == "tsumo":
+        return ctx.honba * (rules.honba_points // 3) * 3
+    return ctx.honba * rules.honba_points
 
 
 def settle(base: int, pao_base: int, ctx: WinContext, rules: HandRules) -> list[Payment]:
-    """Payments for a win worth `base`, of which `pao_base` is owed by the liable player."""
-    if ctx.pao_seat_wind is None or not pao_base:
-        return _ordinary(base, ctx, rules, honba_payer=None)
-    liable = ctx.pao_seat_wind
-    dealer_factor = 6 if ctx.is_dealer else 4
-    pao_value = round_up_100(pao_base * dealer_factor)
-    if ctx.is_tsumo:
-        rest = _ordinary(base - pao_base, ctx, rules, honba_payer=liable) if base > pao_base else []
-        extra = 0 if rest else honba_bonus(ctx, rules)
-        return _merge([Payment(liable, pao_value + extra, True), *rest])
+    """Payments for a win worth `base`, of which `pao_base` is owed by the liable player (0: no pao)."""
+    if not pao_base:
+        return _ordinary(base, ctx, rules)
+    liable = ctx.pao_seat_wind or ""
+    if rules.pao_covers == "whole_hand":
+        pao_base = base
+    pao_value = round_up_100(pao_base * (6 if ctx.is_dealer else 4))
+    honba = honba_bonus(ctx, rules)
+    if ctx.win == "tsumo":
+        rest = _ordinary(base - pao_base, ctx, rules, with_honba=False) if base > pao_base else []
+        return _merge([Payment(liable, pao_value + honba, True), *rest])
     discarder = ctx.discarder_seat_wind or "discarder"
     if liable == discarder:
-        return _ordinary(base, ctx, rules, honba_payer=None)
+        return _ordinary(base, ctx, rules)
     half = pao_value // 2
-    rest_value = round_up_100((base - pao_base) * dealer_factor)
-    return [Payment(discarder, pao_value - half + rest_value + honba_bonus(ctx, rules)), Payment(liable, half, True)]
+    discarder_pays = pao_value - half + round_up_100((base - pao_base) * (6 if ctx.is_dealer else 4))
+    liable_honba = honba if rules.pao_honba == "liable" else 0
+    return [Payment(discarder, discarder_pays + honba - liable_honba), Payment(liable, half + liable_honba, True)]
 
 
-def _ordinary(base: int, ctx: WinContext, rules: HandRules, honba_payer: str | None) -> list[Payment]:
-    paid = payments(base, ctx.is_dealer, ctx.is_tsumo)
-    if not ctx.is_tsumo:
-        return [Payment(ctx.discarder_seat_wind or "discarder", (paid.ron or 0) + honba_bonus(ctx, rules))]
-    others = [w for w in WIND_NAMES if w != ctx.seat_wind]
-    per_payer_honba = ctx.honba * (rules.honba_points // 3)
-    out = []
-    for wind in others:
-        points = paid.tsumo_dealer if wind == "east" and paid.tsumo_dealer is not None else paid.tsumo_non_dealer
-        honba = per_payer_honba * 3 if wind == honba_payer else (0 if honba_payer else per_payer_honba)
-        out.append(Payment(wind, (points or 0) + honba))
-    return out
+def _ordinary(base: int, ctx: WinContext, rules: HandRules, with_honba: bool = True) -> list[Payment]:
+    paid = payments(base, ctx.is_dealer, ctx.win == "tsumo")
+    if paid.ron is not None:
+        return [Payment(ctx.discarder_seat_wind or "discarder", paid.ron + (honba_bonus(ctx, rules) if with_honba else 0))]
+    honba = ctx.honba * (rules.honba_points // 3) if with_honba else 0
+    return [
+        Payment(wind, (paid.tsumo_dealer if wind == "east" and paid.tsumo_dealer else paid.tsumo_non_dealer or 0) + honba)
+        for wind in WIND_NAMES if wind != ctx.seat_wind
+    ]
 
 
 def _merge(parts: list[Payment]) -> list[Payment]:
