@@ -36,9 +36,23 @@ def test_the_preset_names_are_the_contracts() -> None:
 
 
 @pytest.mark.parametrize("preset", MATCH_PRESETS)
-def test_every_preset_states_every_option(preset: str) -> None:
-    assert set(MATCH_PRESETS[preset]) == set(MATCH_OPTION_NAMES)
-    assert asdict(resolve_match_rules(preset, {})) == MATCH_PRESETS[preset]
+def test_every_preset_names_only_real_options(preset: str) -> None:
+    assert set(MATCH_PRESETS[preset]) <= set(MATCH_OPTION_NAMES)
+    assert asdict(resolve_match_rules(preset, {})) == {**asdict(MatchRules()), **MATCH_PRESETS[preset]}
+
+
+@pytest.mark.parametrize("preset,expected", [
+    ("tenhou", {"goal_score": 30000, "enchousen": "one_wind_round", "tobi": True, "agariyame": "top_must_end",
+                "tie_break": "seat_order", "start_points": 25000, "return_points": 30000, "uma": (20, 10, -10, -20)}),
+    ("mahjong_soul", {"goal_score": 30000, "return_points": 25000, "uma": (15, 5, -5, -15)}),
+    ("mleague", {"goal_score": None, "enchousen": "none", "tobi": False, "agariyame": "forced_renchan",
+                 "tie_break": "shared", "return_points": 30000, "uma": (30, 10, -10, -30)}),
+    ("wrc", {"goal_score": None, "tobi": False, "start_points": 30000, "return_points": 30000, "uma": (15, 5, -5, -15)}),
+    ("ema", {"goal_score": None, "tobi": False, "tenpaiyame": False, "start_points": 30000, "uma": (15, 5, -5, -15)}),
+])
+def test_preset_values(preset: str, expected: dict) -> None:
+    rules = asdict(resolve_match_rules(preset, {}))
+    assert {k: rules[k] for k in expected} == expected
 
 
 def test_defaults_are_the_default_preset() -> None:

@@ -108,7 +108,21 @@ MATCH_OPTION_DOCS: dict[str, str] = {
 
 PresetName = Literal["tenhou", "mahjong_soul", "mleague", "wrc", "ema"]
 
-# Every preset states every option, beside the published rule it comes from.
+# Each preset states what differs from MatchRules' defaults (Tenhou's), beside the published rule it
+# comes from; docs/presets.md has every value with its source and confidence.
+# The tournament rule sets share one ending: South 4 and done, no goal, no extra round, no tobi, no
+# agari-yame or tenpai-yame, equal places sharing their uma.
+_PLAYED_TO_THE_END: dict[str, object] = {
+    "goal_score": None,
+    "tobi": False,
+    "agariyame": Agariyame.FORCED_RENCHAN,
+    "tenpaiyame": False,
+    "enchousen": Enchousen.NONE,
+    "enchousen_renchan_priority": False,
+    "enchousen_draw_can_end": False,
+    "tie_break": TieBreak.SHARED,
+}
+
 MATCH_PRESETS: dict[str, dict[str, object]] = {
     # Tenhou.net manual (tenhou.net/man), ranked lobbies: 25,000 start and 30,000 return, uma 10-20;
     # "west entry" sudden death when nobody has 30,000 after South 4 (South after East 4), over at the
@@ -117,121 +131,33 @@ MATCH_PRESETS: dict[str, dict[str, object]] = {
     # a first-place dealer at 30,000 or more; below 0 ends the match; every abortive draw and a
     # nagashi mangan with the dealer tenpai are renchan; ties go to the earlier seat; leftover
     # deposits go to first place.
-    "tenhou": {
-        "length": Length.HANCHAN,
-        "goal_score": 30000,
-        "tobi": True,
-        "tobi_at_zero": False,
-        "agariyame": Agariyame.TOP_MUST_END,
-        "tenpai_renchan": True,
-        "tenpaiyame": True,
-        "enchousen": Enchousen.ONE_WIND_ROUND,
-        "enchousen_renchan_priority": True,
-        "enchousen_draw_can_end": True,
-        "abortive_draw_renchan": True,
-        "nagashi_renchan": NagashiRenchan.DEALER_TENPAI,
-        "tie_break": TieBreak.SEAT_ORDER,
-        "leftover_riichi": LeftoverRiichi.TO_FIRST,
-        "start_points": 25000,
-        "return_points": 30000,
-        "uma": (20, 10, -10, -20),
-    },
+    "tenhou": {},
     # Mahjong Soul (Jantama) ranked rooms, the client's default room rule: init_point 25,000, fandian
     # (goal) 30,000, jingsuanyuandian (settlement base) 25,000 so no oka, shunweima +15/+5/-5/-15;
     # can_jifei (bust below 0), have_helezhongju (agari-yame) and have_tingpaizhongju (tenpai-yame)
     # for the top dealer, have_nanruxiru (one extra wind round), abortive draws renchan, nagashi
     # mangan as a draw; the end of sudden death follows Tenhou (renchan first, draws can end it);
     # ties to the earlier seat, leftover deposits to first.
-    "mahjong_soul": {
-        "length": Length.HANCHAN,
-        "goal_score": 30000,
-        "tobi": True,
-        "tobi_at_zero": False,
-        "agariyame": Agariyame.TOP_MUST_END,
-        "tenpai_renchan": True,
-        "tenpaiyame": True,
-        "enchousen": Enchousen.ONE_WIND_ROUND,
-        "enchousen_renchan_priority": True,
-        "enchousen_draw_can_end": True,
-        "abortive_draw_renchan": True,
-        "nagashi_renchan": NagashiRenchan.DEALER_TENPAI,
-        "tie_break": TieBreak.SEAT_ORDER,
-        "leftover_riichi": LeftoverRiichi.TO_FIRST,
-        "start_points": 25000,
-        "return_points": 25000,
-        "uma": (15, 5, -5, -15),
-    },
+    "mahjong_soul": {"return_points": 25000, "uma": (15, 5, -5, -15)},
     # M.League official rules (m-league.jp): hanchan, 25,000 start and 30,000 return, placement
     # points +30/+10/-10/-30 shared on equal points; no tobi, no west round, no agari-yame or
     # tenpai-yame (the South 4 dealer plays on even when first), tenpai renchan; no abortive draws;
     # nagashi mangan settles at the draw, so the dealer's tenpai decides; leftover deposits to first.
-    "mleague": {
-        "length": Length.HANCHAN,
-        "goal_score": None,
-        "tobi": False,
-        "tobi_at_zero": False,
-        "agariyame": Agariyame.FORCED_RENCHAN,
-        "tenpai_renchan": True,
-        "tenpaiyame": False,
-        "enchousen": Enchousen.NONE,
-        "enchousen_renchan_priority": False,
-        "enchousen_draw_can_end": False,
-        "abortive_draw_renchan": True,
-        "nagashi_renchan": NagashiRenchan.DEALER_TENPAI,
-        "tie_break": TieBreak.SHARED,
-        "leftover_riichi": LeftoverRiichi.TO_FIRST,
-        "start_points": 25000,
-        "return_points": 30000,
-        "uma": (30, 10, -10, -30),
-    },
+    "mleague": {**_PLAYED_TO_THE_END, "uma": (30, 10, -10, -30)},
     # World Riichi Championship Rules (2015, kept in 2022): 30,000 start and return, uma
     # +15/+5/-5/-15 shared on ties (5.9.2); the game ends after South 4 with no goal and no extra
     # round, points may go negative (5.9), no agari-yame (5.9.1), tenpai renchan (5.7.8); there are
     # no abortive draws (5.7) nor nagashi mangan, so those two values only serve a table that adds
     # them (EMA's treatment); leftover riichi bets go to first place, split when first is shared.
-    "wrc": {
-        "length": Length.HANCHAN,
-        "goal_score": None,
-        "tobi": False,
-        "tobi_at_zero": False,
-        "agariyame": Agariyame.FORCED_RENCHAN,
-        "tenpai_renchan": True,
-        "tenpaiyame": False,
-        "enchousen": Enchousen.NONE,
-        "enchousen_renchan_priority": False,
-        "enchousen_draw_can_end": False,
-        "abortive_draw_renchan": True,
-        "nagashi_renchan": NagashiRenchan.DEALER_NAGASHI,
-        "tie_break": TieBreak.SHARED,
-        "leftover_riichi": LeftoverRiichi.TO_FIRST,
-        "start_points": 30000,
-        "return_points": 30000,
-        "uma": (15, 5, -5, -15),
-    },
+    "wrc": {**_PLAYED_TO_THE_END, "nagashi_renchan": NagashiRenchan.DEALER_NAGASHI, "start_points": 30000,
+            "uma": (15, 5, -5, -15)},
     # EMA Riichi Competition Rules 2025 (in force since 1 January 2026; unchanged from 2016 here):
     # 30,000 start, no oka, uma +15/+5/-5/-15 split between equal places (3.7.1); hanchan ending after
     # South 4 with no extension round, scores may go negative, no agari-yame (3.7, 4.1.4); tenpai renchan;
     # no abortive draws and no nagashi mangan (the two values only serve a table that adds them);
     # leftover riichi bets to first place, split between tied leaders (3.7).
-    "ema": {
-        "length": Length.HANCHAN,
-        "goal_score": None,
-        "tobi": False,
-        "tobi_at_zero": False,
-        "agariyame": Agariyame.FORCED_RENCHAN,
-        "tenpai_renchan": True,
-        "tenpaiyame": False,
-        "enchousen": Enchousen.NONE,
-        "enchousen_renchan_priority": False,
-        "enchousen_draw_can_end": False,
-        "abortive_draw_renchan": True,
-        "nagashi_renchan": NagashiRenchan.DEALER_NAGASHI,
-        "tie_break": TieBreak.SHARED,
-        "leftover_riichi": LeftoverRiichi.TO_FIRST,
-        "start_points": 30000,
-        "return_points": 30000,
-        "uma": (15, 5, -5, -15),
-    },
+    "ema": {**_PLAYED_TO_THE_END, "nagashi_renchan": NagashiRenchan.DEALER_NAGASHI, "start_points": 30000,
+            "uma": (15, 5, -5, -15)},
 }
 
 DEFAULT_PRESET: PresetName = "tenhou"
