@@ -8,12 +8,13 @@ STAMP := $(VENV)/.make-installed
 IMAGE ?= riichi-scoring
 BASE_IMAGE ?=
 LOAD_SECONDS ?= 60
+HTTP_SECONDS ?= 15
 FUZZ_EXAMPLES ?= 1000
 PYTEST_ARGS ?=
 # Wheels for the image: Linux x86_64, CPython 3.11, binary only.
 WHEEL_PLATFORMS := --platform manylinux2014_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64
 
-.PHONY: run test fuzz openapi wheels image load clean
+.PHONY: run test fuzz openapi wheels image load bench bench-http clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -47,6 +48,14 @@ image: wheels
 
 load: $(STAMP)
 	LOAD_SECONDS=$(LOAD_SECONDS) PYTHON=$(BIN)/python bash benchmarks/load.sh
+
+# Per-hand median µs of our core and of the `mahjong` library on the same seeded hands; last line speedup_vs_mahjong.
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench.py
+
+# One worker as production runs it: GET /health, POST /hand/score, the batch; HTTP_SECONDS per run (default 15).
+bench-http: $(STAMP)
+	HTTP_SECONDS=$(HTTP_SECONDS) PYTHON=$(BIN)/python bash benchmarks/http_ratio.sh
 
 clean:
 	rm -rf wheels .pytest_cache
