@@ -1,23 +1,81 @@
-"""POST /hand/score and its batch form: validate, translate to the core's dataclasses, score, serialize."""
+"""POST /hand/score and its batch form: validate, translate to the core's dataclasses, score, serialize.
 
+Both routes take one JSON body model and answer a ready-made Response, so they use `SinglePassJsonRoute`:
+a well-formed `application/json` body is validated once, by pydantic-core straight from the raw bytes, and
+handed to the endpoint, skipping FastAPI's per-request work (content-type parsing through the email
+package, json.loads, then validation of the parsed objects, dependency solving). Anything else (another
+content type, a body that does not validate) goes through FastAPI's standard handler, which answers exactly
+as it always has; the OpenAPI document is FastAPI's, from the endpoints' signatures.
+
+A batch whose items are all valid requests is validated the same way in one pass, items included
+(`_ValidBatch`); only a batch with a bad item (or a bad envelope) takes the item-by-item path that reports
+each problem where it is.
+"""
+
+import inspect
 import json
-from typing import Any
+from collections.abc import Callable, Coroutine, Iterable
+from typing import Any, TypeVar
 
-from fastapi import APIRouter, Response
-from pydantic import TypeAdapter, ValidationError
+from fastapi import APIRouter, Request, Response
+from fastapi.routing import APIRoute
+from pydantic import Field, TypeAdapter, ValidationError
 
 from app.api.errors import invalid_input_detail, validation_detail
 from app.errors import InvalidInput
+from app.schemas.common import StrictModel
 from app.schemas.hand import (
     MAX_BATCH, ContextModel, HandModel, HandRulesModel, HandScoreBatchRequest, HandScoreBatchResponse,
     HandScoreRequest, HandScoreResponse,
 )
 from app.scoring import HandInput, HandRules, MeldInput, ScoreResult, WinContext, resolve_hand_rules, score_hand
 
-router = APIRouter(tags=["hand"])
-_result_json = TypeAdapter(ScoreResult)
-_request = TypeAdapter(HandScoreRequest)
+
+def _is_plain_json(request: Request) -> bool:
+    for name, value in request.scope["headers"]:
+        if name == b"content-type":
+            return value.split(b";", 1)[0].strip().lower() == b"application/json"
+    return False
+
+
+class SinglePassJsonRoute(APIRoute):
+    """A route whose endpoint takes exactly one parameter, a JSON body model, and returns a Response.
+
+    An endpoint may list stricter `(model, coroutine function)` pairs in a `single_pass_first` attribute:
+    the first whose model validates the body answers instead of the endpoint itself.
+    """
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        standard = super().get_route_handler()
+        (param,) = inspect.signature(self.endpoint).parameters.values()
+        attempts = [(TypeAdapter(model).validator.validate_json, call)
+                    for model, call in [*getattr(self.endpoint, "single_pass_first", ()), (param.annotation, self.endpoint)]]
+
+        async def handler(request: Request) -> Response:
+            if not _is_plain_json(request):
+                return await standard(request)
+            try:
+                body = await request.body()
+            except Exception:
+                return await standard(request)  # FastAPI turns a failed read into its usual answer
+            for validate_json, call in attempts:
+                try:
+                    value = validate_json(body)
+                except ValidationError:
+                    continue
+                return await call(value)
+            return await standard(request)  # the body is cached: FastAPI reports the problems as always
+
+        return handler
+
+
+T = TypeVar("T")
+router = APIRouter(tags=["hand"], route_class=SinglePassJsonRoute)
+_dump_result = TypeAdapter(ScoreResult).serializer.to_json  # ScoreResult (dataclasses) as compact JSON bytes
+_validate_request = TypeAdapter(HandScoreRequest).validator.validate_python
 _REJECTED = {422: {"description": "The request or the hand is not valid; `detail` says what and where"}}
+_rules_cache: dict[tuple[tuple[str, object], ...], HandRules] = {}
+_RULES_CACHE_SIZE = 4096
 
 
 def to_hand(model: HandModel | None) -> HandInput | None:
@@ -28,15 +86,23 @@ def to_hand(model: HandModel | None) -> HandInput | None:
 
 
 def to_context(model: ContextModel) -> WinContext:
-    fields = model.model_dump()
+    fields = model.__dict__.copy()  # the validated fields, exactly WinContext's
     fields["dora_indicators"] = tuple(fields["dora_indicators"])
     fields["ura_dora_indicators"] = tuple(fields["ura_dora_indicators"])
     return WinContext(**fields)
 
 
 def to_rules(model: HandRulesModel) -> HandRules:
-    overrides = model.model_dump(exclude_none=True, exclude={"preset"})
-    return resolve_hand_rules(model.preset, overrides)
+    """The preset with the options sent beside it; HandRules is frozen, so one object serves every equal request."""
+    key = tuple([(name, getattr(model, name)) for name in model.model_fields_set])
+    rules = _rules_cache.get(key)
+    if rules is None:
+        overrides = {name: value for name, value in key if name != "preset" and value is not None}
+        rules = resolve_hand_rules(model.preset, overrides)
+        if len(_rules_cache) >= _RULES_CACHE_SIZE:
+            _rules_cache.clear()
+        _rules_cache[key] = rules
+    return rules
 
 
 def score_request(request: HandScoreRequest) -> ScoreResult:
@@ -46,24 +112,51 @@ def score_request(request: HandScoreRequest) -> ScoreResult:
 @router.post("/hand/score", response_model=HandScoreResponse, summary="Score a winning hand", responses=_REJECTED)
 async def hand_score(request: HandScoreRequest) -> Response:
     """Every yaku and yakuman with its han, the fu with its breakdown, the limit and the payments."""
-    return Response(_result_json.dump_json(score_request(request)), media_type="application/json")
+    return Response(_dump_result(score_request(request)), media_type="application/json")
+
+
+def _scored_item(index: int, request: HandScoreRequest) -> bytes:
+    try:
+        result = score_request(request)
+    except InvalidInput as exc:
+        return json.dumps({"ok": False, "detail": invalid_input_detail(exc, ("body", "items", index))}).encode()
+    return b'{"ok":true,"result":' + _dump_result(result) + b"}"
 
 
 def _batch_item(index: int, raw: Any) -> bytes:
-    prefix = ("body", "items", index)
     try:
-        result = score_request(_request.validate_python(raw))
+        request = _validate_request(raw)
     except ValidationError as exc:
-        return json.dumps({"ok": False, "detail": validation_detail(exc.errors(), prefix)}).encode()
-    except InvalidInput as exc:
-        return json.dumps({"ok": False, "detail": invalid_input_detail(exc, prefix)}).encode()
-    return b'{"ok":true,"result":' + _result_json.dump_json(result) + b"}"
+        return json.dumps({"ok": False, "detail": validation_detail(exc.errors(), ("body", "items", index))}).encode()
+    return _scored_item(index, request)
+
+
+def _results(parts: Iterable[bytes]) -> Response:
+    return Response(b'{"results":[' + b",".join(parts) + b"]}", media_type="application/json")
+
+
+class _ValidBatch(StrictModel):
+    """A batch whose every item is a valid request (the envelope's limits are HandScoreBatchRequest's)."""
+
+    items: list[HandScoreRequest] = Field(min_length=1, max_length=MAX_BATCH)
+
+
+async def _score_valid_batch(batch: _ValidBatch) -> Response:
+    return _results(_scored_item(i, item) for i, item in enumerate(batch.items))
+
+
+def single_pass_first(model: type, call: Callable[[Any], Coroutine[Any, Any, Response]]) -> Callable[[T], T]:
+    """Mark an endpoint: SinglePassJsonRoute tries `model` on the body first and, when it validates, answers with `call`."""
+    def mark(endpoint: T) -> T:
+        endpoint.single_pass_first = [*getattr(endpoint, "single_pass_first", ()), (model, call)]  # type: ignore[attr-defined]
+        return endpoint
+    return mark
 
 
 @router.post("/hand/score/batch", response_model=HandScoreBatchResponse, responses=_REJECTED,
              summary=f"Score up to {MAX_BATCH} hands in one request")
+@single_pass_first(_ValidBatch, _score_valid_batch)
 async def hand_score_batch(request: HandScoreBatchRequest) -> Response:
     """Each item is a /hand/score request, scored on its own: one result or one error list per item, in order.
     A bad item does not fail the others; only a malformed envelope (no `items`, too many) is a 422."""
-    parts = b",".join(_batch_item(i, raw) for i, raw in enumerate(request.items))
-    return Response(b'{"results":[' + parts + b"]}", media_type="application/json")
+    return _results(_batch_item(i, raw) for i, raw in enumerate(request.items))

@@ -1,0 +1,146 @@
+"""The single-pass JSON path of POST /hand/score and /hand/score/batch answers exactly as FastAPI's standard one.
+
+An `application/json` body goes through SinglePassJsonRoute's fast path (validated once from the bytes);
+the same body sent as `application/merge-patch+json` is still JSON to FastAPI but takes its standard
+handler. Every body below must get the same status and the same JSON both ways.
+"""
+
+import json
+import random
+
+import fastapi.routing
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.handgen import generate
+
+FAST = {"Content-Type": "application/json"}
+STANDARD = {"Content-Type": "application/merge-patch+json"}
+
+VALID = {"hand": {"tiles": "234567m456p22678s", "melds": [], "win_tile": "8s"},
+         "context": {"win": "ron", "seat_wind": "east", "riichi": True, "dora_indicators": ["3m"]},
+         "rules": {"preset": "tenhou"}}
+OPEN = {"hand": {"tiles": "123m789p55s", "melds": [{"type": "pon", "tiles": "777z"}, {"type": "chi", "tiles": "345s"}],
+                 "win_tile": "3m"}, "context": {"win": "tsumo", "seat_wind": "south", "honba": 1},
+        "rules": {"preset": "mleague", "honba_points": 600}}
+
+RAW_BODIES = [
+    b"",
+    b"{",
+    b"[]",
+    b"null",
+    b'{"hand": {"tiles": "234567m456p22678s", "win_tile": "8s"}, "hand": {"tiles": "123m", "win_tile": "1m"}}',
+    b'{"hand": {"tiles": "\\ud800", "win_tile": "8s"}}',
+    b'\xef\xbb\xbf{"hand": {"tiles": "234567m456p22678s", "win_tile": "8s"}, "context": {"riichi": true}}',
+    b'{"hand": {"tiles": "234567m456p22678s", "win_tile": "8s"}, "context": {"riichi": "yes", "honba": "2"}}',
+    b'{"hand": {"tiles": "234567m456p22678s", "win_tile": "8s"}, "context": {"riichi": true, "honba": 2.0}}',
+    b'{"hand": {"tiles": "234567m456p22678s", "win_tile": "8s"}, "context": {"riichi": true, "honba": NaN}}',
+    b'{"hand": {"tiles": "234567m456p22678s", "win_tile": "8s"}, "context": {"riichi": true, "honba": 1e400}}',
+    b'{"hand": {"tiles": "234567m456p22678s", "win_tile": "8s"}, "rules": {"double_wind_pair_fu": 2.0}}',
+    b'{"hand": {"tiles": "234567m456p22678s", "win_tile": "8s"}, "rules": {"double_wind_pair_fu": "2"}}',
+    '{"hand": {"tiles": "２34567m456p22678s", "win_tile": "8s"}, "context": {"riichi": true}}'.encode(),
+    b'{"hand": {"tiles": "234567m456p22678s", "win_tile": "8s"}, "context": {"riichi": true, "honba": -0}}',
+    b'{"hand": {"tiles": "234567m456p22678s", "win_tile": "8s"}, "context": {"riichi": true, "honba": 1E1}}',
+    b'{"hand": {"tiles": "234567m456p22678s", "win_tile": "8s"}, "context": {"honba": ' + b"9" * 5000 + b"}}",
+    b'{"hand": {"tiles": "234567m456p22678s", "win_tile": "8s"}, "context": {"riichi": true}} trailing',
+    json.dumps(VALID).encode("utf-16"),
+]
+
+# Valid requests with one field replaced by an odd value each: every answer must agree.
+ODD_VALUES = [None, True, False, 0, 1, 2, -1, 1.5, 2.0, 100, "", "2", "true", "east", "8s", "234567m456p22678s",
+              [], ["3m"], [1], {}, {"a": 1}, "x" * 70]
+FIELDS = [("hand", "tiles"), ("hand", "win_tile"), ("hand", "melds"), ("hand", "extra"), ("context", "win"),
+          ("context", "seat_wind"), ("context", "riichi"), ("context", "honba"), ("context", "dora_indicators"),
+          ("context", "pao_seat_wind"), ("rules", "preset"), ("rules", "aka_dora"), ("rules", "double_wind_pair_fu"),
+          ("rules", "honba_points"), ("rules", "renhou"), ("rules", "max_red_fives_per_suit")]
+
+
+def answer(client: TestClient, path: str, body: bytes, headers: dict[str, str]) -> tuple[int, object]:
+    response = client.post(path, content=body, headers=headers)
+    try:
+        return response.status_code, response.json()
+    except ValueError:
+        return response.status_code, response.text
+
+
+def assert_same(client: TestClient, path: str, body: bytes) -> tuple[int, object]:
+    fast = answer(client, path, body, FAST)
+    assert fast == answer(client, path, body, STANDARD), body[:300]
+    return fast
+
+
+def odd_bodies() -> list[bytes]:
+    out = []
+    for base in (VALID, OPEN):
+        for section, key in FIELDS:
+            for value in ODD_VALUES:
+                body = json.loads(json.dumps(base))
+                body.setdefault(section, {})[key] = value
+                out.append(json.dumps(body).encode())
+    return out
+
+
+def generated_bodies(n: int) -> list[dict]:
+    bodies = []
+    for case in generate(777, n):
+        if case.hand is None:
+            continue
+        context = {k: (list(v) if isinstance(v, tuple) else v) for k, v in
+                   ((f, getattr(case.ctx, f)) for f in case.ctx.__dataclass_fields__)}
+        bodies.append({"hand": {"tiles": case.hand.tiles, "win_tile": case.hand.win_tile,
+                                "melds": [{"type": m.type, "tiles": m.tiles} for m in case.hand.melds]},
+                       "context": context, "rules": {"preset": "tenhou", "aka_dora": case.rules.aka_dora}})
+    return bodies
+
+
+@pytest.mark.parametrize("body", RAW_BODIES, ids=range(len(RAW_BODIES)))
+def test_raw_bodies_answer_alike(client: TestClient, body: bytes) -> None:
+    assert_same(client, "/hand/score", body)
+    assert_same(client, "/hand/score/batch", b'{"items": [' + body + b"]}")
+
+
+def test_odd_values_answer_alike(client: TestClient) -> None:
+    statuses = {assert_same(client, "/hand/score", body)[0] for body in odd_bodies()}
+    assert statuses == {200, 422}
+
+
+def test_generated_hands_answer_alike_single_and_batch(client: TestClient) -> None:
+    bodies = generated_bodies(300)
+    outcomes = [assert_same(client, "/hand/score", json.dumps(b).encode()) for b in bodies]
+    assert {status for status, _ in outcomes} == {200, 422}  # scored hands, and no-yaku or incomplete ones
+    status, batch = assert_same(client, "/hand/score/batch", json.dumps({"items": bodies[:100]}, separators=(",", ":")).encode())
+    assert status == 200
+    for (single_status, single), item in zip(outcomes, batch["results"]):
+        assert item["ok"] == (single_status == 200)
+        if item["ok"]:
+            assert item["result"] == single
+
+
+def test_batches_with_bad_items_or_envelopes_answer_alike(client: TestClient) -> None:
+    rng = random.Random(5)
+    odd = odd_bodies()
+    for _ in range(20):
+        items = [VALID, OPEN] + [json.loads(rng.choice(odd)) for _ in range(6)]
+        rng.shuffle(items)
+        assert_same(client, "/hand/score/batch", json.dumps({"items": items}).encode())
+    for envelope in ({"items": []}, {"items": [VALID] * 501}, {"items": [VALID], "extra": 1}, {"items": VALID},
+                     {"items": [VALID, 42, None, "x"]}, [VALID], {}):
+        assert_same(client, "/hand/score/batch", json.dumps(envelope).encode())
+
+
+def test_plain_json_takes_the_single_pass(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """FastAPI's dependency solving (its body parsing and validation) runs only for the other content types."""
+    calls = []
+    solve = fastapi.routing.solve_dependencies
+
+    async def counting(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        return await solve(*args, **kwargs)
+
+    monkeypatch.setattr(fastapi.routing, "solve_dependencies", counting)
+    for headers in (FAST, {"Content-Type": "application/json; charset=utf-8"}, {"Content-Type": "Application/JSON"}):
+        assert client.post("/hand/score", json=VALID, headers=headers).status_code == 200
+        assert client.post("/hand/score/batch", json={"items": [VALID, OPEN]}, headers=headers).status_code == 200
+    assert calls == []
+    assert client.post("/hand/score", json=VALID, headers=STANDARD).status_code == 200
+    assert calls == [1]
