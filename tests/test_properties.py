@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from app.errors import InvalidInput
 from app.scoring import HandInput, MeldInput, WinContext, resolve_hand_rules, score_hand
-from app.scoring.evaluate import ScoreResult
+from app.scoring.result import ScoreResult
 from app.scoring.rules import HAND_PRESETS, HandRules
 
 settings.register_profile("properties-default", max_examples=200, deadline=None,

@@ -1,6 +1,7 @@
 """The pure scoring core: plain dataclasses in, plain dataclasses out; no web framework."""
 
-from app.scoring.evaluate import ScoreResult, score_hand
+from app.scoring.evaluate import score_hand
+from app.scoring.result import ScoreResult
 from app.scoring.hand import HandInput, MeldInput, WinContext
 from app.scoring.rules import HandRules, resolve_hand_rules
 

@@ -4,14 +4,14 @@ from dataclasses import dataclass
 
 from app.errors import InvalidInput
 from app.scoring.decompose import Reading, readings
-from app.scoring.suits import Placement, SuitSplit
 from app.scoring.facts import HandFacts, hand_facts, shape_facts
 from app.scoring.fu import FuItem, count_fu
-from app.scoring.hand import HandInput, Meld, WinContext
+from app.scoring.hand import HandInput, WinContext
 from app.scoring.points import limit_and_base, payments
+from app.scoring.result import Points, ScoreResult, YakumanScore, describe_groups, fu_score, yaku_score
 from app.scoring.rules import HandRules
-from app.scoring.settle import Payment, honba_bonus, settle
-from app.scoring.tiles import KAN_NAMES, PAIR_NAMES, SEQUENCE_NAMES, TRIPLET_NAMES, dora_from_indicator, format_tiles
+from app.scoring.settle import honba_bonus, settle
+from app.scoring.tiles import dora_from_indicator
 from app.scoring.validate import parse_hand
 from app.scoring.yaku import (
     AKA_DORA, DORA, HAND_YAKU, HAND_YAKUMAN, NAGASHI_MANGAN, PAO_YAKUMAN, READING_YAKU, READING_YAKUMAN, RENHOU,
@@ -19,66 +19,7 @@ from app.scoring.yaku import (
 )
 
 STICK_POINTS = 1000
-GROUP_NAMES = {2: PAIR_NAMES, 3: TRIPLET_NAMES, 4: KAN_NAMES}
-# Result pieces are immutable and few (a yaku at a han, a fu item, a group): each is built once.
-_YAKU_SCORES: dict[tuple[str, int], "YakuScore"] = {}
-_FU_SCORES: dict[tuple[str, int, int, int], "FuScore"] = {}
-_GROUPS: dict[tuple[str, bool, bool], "Group"] = {}
 YakuHan = tuple[Yaku, int]
-
-
-@dataclass(frozen=True, slots=True)
-class YakuScore:
-    id: str
-    name: str
-    han: int
-
-
-@dataclass(slots=True)
-class YakumanScore:
-    id: str
-    name: str
-    multiplier: int
-
-
-@dataclass(frozen=True, slots=True)
-class FuScore:
-    reason: str
-    fu: int
-    tiles: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Group:
-    kind: str
-    tiles: str
-    open: bool
-    winning: bool
-
-
-@dataclass(slots=True)
-class Points:
-    ron: int | None
-    tsumo_dealer: int | None
-    tsumo_non_dealer: int | None
-    honba_bonus: int
-    riichi_sticks_bonus: int
-    total: int
-
-
-@dataclass(slots=True)
-class ScoreResult:
-    han: int
-    fu: int
-    yaku: list[YakuScore]
-    yakuman: list[YakumanScore]
-    limit: str
-    base_points: int
-    points: Points
-    fu_breakdown: list[FuScore]
-    decomposition: list[Group]
-    wait: str | None
-    payments: list[Payment]
 
 
 @dataclass(slots=True)
@@ -203,35 +144,10 @@ def _result(h: HandFacts, best: _Candidate) -> ScoreResult:
         best.base,
         Points(paid.ron, paid.tsumo_dealer, paid.tsumo_non_dealer, honba_bonus(ctx, rules), sticks, total),
         [fu_score(item) for item in best.fu_items],
-        describe_groups(h, best.reading),
+        describe_groups(h.hand, best.reading),
         best.reading.wait,
         pays,
     )
-
-
-def yaku_score(y: Yaku, han: int) -> YakuScore:
-    """The shared YakuScore for this yaku at this han (frozen: one object serves every result)."""
-    key = (y.id, han)
-    score = _YAKU_SCORES.get(key)
-    if score is None:
-        score = _YAKU_SCORES[key] = YakuScore(y.id, y.name, han)
-    return score
-
-
-def fu_score(item: FuItem) -> FuScore:
-    score = _FU_SCORES.get(item)
-    if score is None:
-        reason, fu, tile, size = item
-        score = _FU_SCORES[item] = FuScore(reason, fu, GROUP_NAMES[size][tile] if size else None)
-    return score
-
-
-def group(kind: str, name: str, is_open: bool, winning: bool) -> Group:
-    key = (name, is_open, winning)
-    found = _GROUPS.get(key)
-    if found is None:
-        found = _GROUPS[key] = Group(kind, name, is_open, winning)
-    return found
 
 
 def _pao_base(h: HandFacts, best: _Candidate) -> int:
@@ -246,49 +162,6 @@ def _pao_base(h: HandFacts, best: _Candidate) -> int:
     return limit_and_base(0, 0, multiplier, h.rules)[1]
 
 
-def describe_groups(h: HandFacts, r: Reading) -> list[Group]:
-    """The reading as groups in MPSZ notation: concealed sets, melds, then the pair."""
-    hand = h.hand
-    if r.shape == "kokushi":
-        tiles = [p.suit * 9 + rank for p in hand.parts for rank, n in enumerate(p.counts) for _ in range(n)]
-        return [Group("kokushi", format_tiles(tiles), False, True)]
-    if r.shape == "chiitoitsu":
-        pairs = [p.suit * 9 + rank for p in hand.parts for rank, n in enumerate(p.counts) if n]
-        return [group("pair", PAIR_NAMES[t], False, t == hand.win_tile) for t in pairs]
-    win_suit = hand.win_tile // 9
-    groups: list[Group] = []
-    for suit, split in enumerate(r.splits):
-        groups += _split_groups(split, r.win_in if suit == win_suit else None)
-    groups += [_meld_group(m) for m in hand.melds]
-    pair = max(split.pair for split in r.splits)
-    groups.append(group("pair", PAIR_NAMES[pair], False, r.win_in[0] == "pair"))
-    return groups
-
-
-def _split_groups(split: SuitSplit, win_in: Placement | None) -> tuple[Group, ...]:
-    """A suit's sequences, then its triplets; the first group the winning tile completed is marked."""
-    found = split.described.get(win_in)
-    if found is None:
-        kind, at, _ = win_in or ("", -1, "")
-        marked = False
-        out = []
-        for name, starts in (("sequence", split.sequences), ("triplet", split.triplets)):
-            for t in starts:
-                winning = not marked and kind == name and t == at
-                marked = marked or winning
-                out.append(group(name, (SEQUENCE_NAMES if name == "sequence" else TRIPLET_NAMES)[t], False, winning))
-        found = split.described[win_in] = tuple(out)
-    return found
-
-
-def _meld_group(m: Meld) -> Group:
-    if m.type == "chi":
-        return group("sequence", SEQUENCE_NAMES[m.tile], True, False)
-    if m.type == "pon":
-        return group("triplet", TRIPLET_NAMES[m.tile], True, False)
-    return group("kan", KAN_NAMES[m.tile], m.is_open, False)
-
-
 def score_nagashi_mangan(ctx: WinContext, rules: HandRules) -> ScoreResult:
     if not rules.nagashi_mangan:
         raise InvalidInput.single("inconsistent_context", ("context", "nagashi_mangan"),
@@ -298,7 +171,7 @@ def score_nagashi_mangan(ctx: WinContext, rules: HandRules) -> ScoreResult:
     pays = settle(base, 0, WinContext(win="tsumo", seat_wind=ctx.seat_wind), rules)
     return ScoreResult(
         han=NAGASHI_MANGAN.han_closed, fu=0,
-        yaku=[YakuScore(NAGASHI_MANGAN.id, NAGASHI_MANGAN.name, NAGASHI_MANGAN.han_closed)],
+        yaku=[yaku_score(NAGASHI_MANGAN, NAGASHI_MANGAN.han_closed)],
         yakuman=[], limit="mangan", base_points=base,
         points=Points(None, paid.tsumo_dealer, paid.tsumo_non_dealer, 0, 0, paid.hand_total),
         fu_breakdown=[], decomposition=[], wait=None, payments=pays,

@@ -1,0 +1,142 @@
+"""What a scoring answers, as plain dataclasses, and the reading described group by group.
+
+The small immutable pieces of an answer (a yaku at a han, a fu item, a group) are few, so each is built
+once and shared by every answer that holds it.
+"""
+
+from dataclasses import dataclass
+
+from app.scoring.decompose import Reading
+from app.scoring.fu import FuItem
+from app.scoring.hand import Meld, ParsedHand
+from app.scoring.settle import Payment
+from app.scoring.suits import Placement, SuitSplit
+from app.scoring.tiles import KAN_NAMES, PAIR_NAMES, SEQUENCE_NAMES, TRIPLET_NAMES, format_tiles
+from app.scoring.yaku import Yaku
+
+GROUP_NAMES = {2: PAIR_NAMES, 3: TRIPLET_NAMES, 4: KAN_NAMES}
+
+
+@dataclass(frozen=True, slots=True)
+class YakuScore:
+    id: str
+    name: str
+    han: int
+
+
+@dataclass(slots=True)
+class YakumanScore:
+    id: str
+    name: str
+    multiplier: int
+
+
+@dataclass(frozen=True, slots=True)
+class FuScore:
+    reason: str
+    fu: int
+    tiles: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    kind: str
+    tiles: str
+    open: bool
+    winning: bool
+
+
+@dataclass(slots=True)
+class Points:
+    ron: int | None
+    tsumo_dealer: int | None
+    tsumo_non_dealer: int | None
+    honba_bonus: int
+    riichi_sticks_bonus: int
+    total: int
+
+
+@dataclass(slots=True)
+class ScoreResult:
+    han: int
+    fu: int
+    yaku: list[YakuScore]
+    yakuman: list[YakumanScore]
+    limit: str
+    base_points: int
+    points: Points
+    fu_breakdown: list[FuScore]
+    decomposition: list[Group]
+    wait: str | None
+    payments: list[Payment]
+
+
+_YAKU_SCORES: dict[tuple[str, int], YakuScore] = {}
+_FU_SCORES: dict[FuItem, FuScore] = {}
+_GROUPS: dict[tuple[str, bool, bool], Group] = {}
+
+
+def yaku_score(y: Yaku, han: int) -> YakuScore:
+    key = (y.id, han)
+    score = _YAKU_SCORES.get(key)
+    if score is None:
+        score = _YAKU_SCORES[key] = YakuScore(y.id, y.name, han)
+    return score
+
+
+def fu_score(item: FuItem) -> FuScore:
+    score = _FU_SCORES.get(item)
+    if score is None:
+        reason, fu, tile, size = item
+        score = _FU_SCORES[item] = FuScore(reason, fu, GROUP_NAMES[size][tile] if size else None)
+    return score
+
+
+def group(kind: str, name: str, is_open: bool, winning: bool) -> Group:
+    key = (name, is_open, winning)
+    found = _GROUPS.get(key)
+    if found is None:
+        found = _GROUPS[key] = Group(kind, name, is_open, winning)
+    return found
+
+
+def describe_groups(hand: ParsedHand, r: Reading) -> list[Group]:
+    """The reading as groups in MPSZ notation: concealed sets suit by suit, melds, then the pair."""
+    if r.shape == "kokushi":
+        tiles = [p.suit * 9 + rank for p in hand.parts for rank, n in enumerate(p.counts) for _ in range(n)]
+        return [Group("kokushi", format_tiles(tiles), False, True)]
+    if r.shape == "chiitoitsu":
+        pairs = [p.suit * 9 + rank for p in hand.parts for rank, n in enumerate(p.counts) if n]
+        return [group("pair", PAIR_NAMES[t], False, t == hand.win_tile) for t in pairs]
+    win_suit = hand.win_tile // 9
+    groups: list[Group] = []
+    for suit, split in enumerate(r.splits):
+        groups += _split_groups(split, r.win_in if suit == win_suit else None)
+    groups += [_meld_group(m) for m in hand.melds]
+    pair = max(split.pair for split in r.splits)
+    groups.append(group("pair", PAIR_NAMES[pair], False, r.win_in[0] == "pair"))
+    return groups
+
+
+def _split_groups(split: SuitSplit, win_in: Placement | None) -> tuple[Group, ...]:
+    """A suit's sequences, then its triplets; the first group the winning tile completed is marked."""
+    found = split.described.get(win_in)
+    if found is None:
+        kind, at, _ = win_in or ("", -1, "")
+        marked = False
+        out = []
+        for name, starts in (("sequence", split.sequences), ("triplet", split.triplets)):
+            for t in starts:
+                winning = not marked and kind == name and t == at
+                marked = marked or winning
+                out.append(group(name, (SEQUENCE_NAMES if name == "sequence" else TRIPLET_NAMES)[t], False, winning))
+        found = split.described[win_in] = tuple(out)
+    return found
+
+
+def _meld_group(m: Meld) -> Group:
+    if m.type == "chi":
+        return group("sequence", SEQUENCE_NAMES[m.tile], True, False)
+    if m.type == "pon":
+        return group("triplet", TRIPLET_NAMES[m.tile], True, False)
+    return group("kan", KAN_NAMES[m.tile], m.is_open, False)
