@@ -11,7 +11,7 @@ from app.scoring.points import limit_and_base, payments
 from app.scoring.result import Points, ScoreResult, YakumanScore, describe_groups, fu_score, yaku_score
 from app.scoring.rules import HandRules
 from app.scoring.settle import honba_bonus, settle
-from app.scoring.tiles import dora_from_indicator
+from app.scoring.tiles import DORA_OF
 from app.scoring.validate import parse_hand
 from app.scoring.yaku import (
     AKA_DORA, DORA, HAND_YAKU, HAND_YAKUMAN, NAGASHI_MANGAN, PAO_YAKUMAN, READING_YAKU, READING_YAKUMAN, RENHOU,
@@ -86,14 +86,18 @@ def _renhou_alone(h: HandFacts) -> bool:
 
 
 def dora_han(h: HandFacts) -> list[YakuHan]:
-    count = h.hand.count
-    found = [
-        (DORA, sum(count(dora_from_indicator(t)) for t in h.hand.dora_indicators)),
-        (AKA_DORA, h.hand.red_fives if h.rules.aka_dora else 0),
-    ]
-    if h.ctx.in_riichi:
-        found.append((URA_DORA, sum(count(dora_from_indicator(t)) for t in h.hand.ura_dora_indicators)))
-    return [(y, n) for y, n in found if n]
+    hand = h.hand
+    found = []
+    dora = sum([hand.count(DORA_OF[t]) for t in hand.dora_indicators]) if hand.dora_indicators else 0
+    if dora:
+        found.append((DORA, dora))
+    if hand.red_fives and h.rules.aka_dora:
+        found.append((AKA_DORA, hand.red_fives))
+    if hand.ura_dora_indicators and h.ctx.in_riichi:
+        ura = sum([hand.count(DORA_OF[t]) for t in hand.ura_dora_indicators])
+        if ura:
+            found.append((URA_DORA, ura))
+    return found
 
 
 def _multiplier(h: HandFacts, y: Yakuman) -> int:

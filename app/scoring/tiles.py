@@ -134,3 +134,6 @@ def dora_from_indicator(indicator: int) -> int:
     if indicator <= NORTH:
         return EAST if indicator == NORTH else indicator + 1
     return HAKU if indicator == CHUN else indicator + 1
+
+
+DORA_OF = tuple(dora_from_indicator(t) for t in range(34))  # indicator -> the dora it points at
