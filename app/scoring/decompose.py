@@ -39,7 +39,12 @@ def standard_readings(hand: ParsedHand, is_ron: bool) -> list[Reading]:
     win = hand.win_tile
     win_suit = win // 9
     out = []
-    for splits in product(*(p.splits for p in parts)):
+    m, p, s, z = parts
+    if len(m.splits) == len(p.splits) == len(s.splits) == 1:  # the usual case: one way to split each suit
+        combinations: list[tuple[SuitSplit, ...]] | product = [(m.splits[0], p.splits[0], s.splits[0], z.splits[0])]
+    else:
+        combinations = product(m.splits, p.splits, s.splits, z.splits)
+    for splits in combinations:
         for placement in splits[win_suit].placements.get(win, ()):
             ron_triplet = win if is_ron and placement[0] == "triplet" else -1
             out.append(Reading("standard", splits, placement[2], placement, ron_triplet))

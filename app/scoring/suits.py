@@ -166,10 +166,23 @@ _RANKS = "123456789"
 
 def concealed_parts(groups: list[tuple[str, str]]) -> tuple[tuple[SuitPart, ...], tuple[int, int, int]]:
     """The four suit parts (m, p, s, honors) of tiles given as suit groups, and the red fives per suit."""
+    parts = list(_EMPTY_PARTS)
+    reds = [0, 0, 0, 0]
+    for digits, letter in groups:
+        part, red = _PARTS_BY_DIGITS.get((digits, letter)) or _part_of_digits(digits, letter)
+        suit = part.suit
+        if parts[suit].size:  # the suit was written twice ('12m34m'): read its digits together
+            return _parts_of_merged_groups(groups)
+        parts[suit] = part
+        reds[suit] = red
+    return tuple(parts), (reds[0], reds[1], reds[2])
+
+
+def _parts_of_merged_groups(groups: list[tuple[str, str]]) -> tuple[tuple[SuitPart, ...], tuple[int, int, int]]:
     digits = ["", "", "", ""]
     for group_digits, letter in groups:
         digits[_SUIT_INDEX[letter]] += group_digits
-    found = [_part_of_digits(d, letter) for d, letter in zip(digits, "mpsz")]
+    found = [_part_of_digits(d, letter) for d, letter in zip(digits, "mpsz", strict=True)]
     return tuple(p for p, _ in found), (found[0][1], found[1][1], found[2][1])
 
 
@@ -183,3 +196,6 @@ def _part_of_digits(digits: str, letter: str) -> tuple[SuitPart, int]:
         counts = tuple(normal.count(r) for r in (_RANKS[:7] if letter == "z" else _RANKS))
         hit = _PARTS_BY_DIGITS[key] = (suit_part(_SUIT_INDEX[letter], counts), digits.count("0"))
     return hit
+
+
+_EMPTY_PARTS = tuple(_part_of_digits("", letter)[0] for letter in "mpsz")
