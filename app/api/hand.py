@@ -1,27 +1,20 @@
 """POST /hand/score and its batch form: validate, translate to the core's dataclasses, score, serialize.
 
-Both routes take one JSON body model and answer a ready-made Response, so they use `SinglePassJsonRoute`:
-a well-formed `application/json` body is validated once, by pydantic-core straight from the raw bytes, and
-handed to the endpoint, skipping FastAPI's per-request work (content-type parsing through the email
-package, json.loads, then validation of the parsed objects, dependency solving). Anything else (another
-content type, a body that does not validate) goes through FastAPI's standard handler, which answers exactly
-as it always has; the OpenAPI document is FastAPI's, from the endpoints' signatures.
-
-A batch whose items are all valid requests is validated the same way in one pass, items included
-(`_ValidBatch`); only a batch with a bad item (or a bad envelope) takes the item-by-item path that reports
-each problem where it is.
+Both routes use `SinglePassJsonRoute` (app/api/single_pass.py): a plain JSON body is validated once, from
+the raw bytes. A batch whose items are all valid requests is validated the same way in one pass, items
+included (`_ValidBatch`); only a batch with a bad item (or a bad envelope) takes the item-by-item path
+that reports each problem where it is.
 """
 
-import inspect
 import json
-from collections.abc import Callable, Coroutine, Iterable
-from typing import Any, TypeVar
+from collections.abc import Iterable
+from typing import Any
 
-from fastapi import APIRouter, Request, Response
-from fastapi.routing import APIRoute
+from fastapi import APIRouter, Response
 from pydantic import Field, TypeAdapter, ValidationError
 
 from app.api.errors import invalid_input_detail, validation_detail
+from app.api.single_pass import SinglePassJsonRoute, single_pass_first
 from app.errors import InvalidInput
 from app.schemas.common import StrictModel
 from app.schemas.hand import (
@@ -31,45 +24,6 @@ from app.schemas.hand import (
 from app.scoring import HandInput, HandRules, MeldInput, ScoreResult, WinContext, resolve_hand_rules, score_hand
 
 
-def _is_plain_json(request: Request) -> bool:
-    for name, value in request.scope["headers"]:
-        if name == b"content-type":
-            return value.split(b";", 1)[0].strip().lower() == b"application/json"
-    return False
-
-
-class SinglePassJsonRoute(APIRoute):
-    """A route whose endpoint takes exactly one parameter, a JSON body model, and returns a Response.
-
-    An endpoint may list stricter `(model, coroutine function)` pairs in a `single_pass_first` attribute:
-    the first whose model validates the body answers instead of the endpoint itself.
-    """
-
-    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
-        standard = super().get_route_handler()
-        (param,) = inspect.signature(self.endpoint).parameters.values()
-        attempts = [(TypeAdapter(model).validator.validate_json, call)
-                    for model, call in [*getattr(self.endpoint, "single_pass_first", ()), (param.annotation, self.endpoint)]]
-
-        async def handler(request: Request) -> Response:
-            if not _is_plain_json(request):
-                return await standard(request)
-            try:
-                body = await request.body()
-            except Exception:
-                return await standard(request)  # FastAPI turns a failed read into its usual answer
-            for validate_json, call in attempts:
-                try:
-                    value = validate_json(body)
-                except ValidationError:
-                    continue
-                return await call(value)
-            return await standard(request)  # the body is cached: FastAPI reports the problems as always
-
-        return handler
-
-
-T = TypeVar("T")
 router = APIRouter(tags=["hand"], route_class=SinglePassJsonRoute)
 _dump_result = TypeAdapter(ScoreResult).serializer.to_json  # ScoreResult (dataclasses) as compact JSON bytes
 _validate_request = TypeAdapter(HandScoreRequest).validator.validate_python
@@ -143,14 +97,6 @@ class _ValidBatch(StrictModel):
 
 async def _score_valid_batch(batch: _ValidBatch) -> Response:
     return _results(_scored_item(i, item) for i, item in enumerate(batch.items))
-
-
-def single_pass_first(model: type, call: Callable[[Any], Coroutine[Any, Any, Response]]) -> Callable[[T], T]:
-    """Mark an endpoint: SinglePassJsonRoute tries `model` on the body first and, when it validates, answers with `call`."""
-    def mark(endpoint: T) -> T:
-        endpoint.single_pass_first = [*getattr(endpoint, "single_pass_first", ()), (model, call)]  # type: ignore[attr-defined]
-        return endpoint
-    return mark
 
 
 @router.post("/hand/score/batch", response_model=HandScoreBatchResponse, responses=_REJECTED,
