@@ -23,23 +23,22 @@ class Reading:
 def readings(hand: ParsedHand, is_ron: bool) -> list[Reading]:
     found = standard_readings(hand, is_ron)
     if not hand.melds:
-        if all(p.pairs_only for p in hand.parts) and sum(p.size for p in hand.parts) == 14 \
-                and sum(n == 2 for p in hand.parts for n in p.counts) == 7:
+        m, p, s, z = hand.parts
+        if m.seven_pairs + p.seven_pairs + s.seven_pairs + z.seven_pairs == 7:
             found.append(Reading("chiitoitsu", (), "tanki", ("pair", hand.win_tile, "tanki")))
-        elif all(p.kokushi for p in hand.parts):
+        elif m.kokushi and p.kokushi and s.kokushi and z.kokushi:
             wait = "kokushi_13" if hand.concealed_count(hand.win_tile) == 2 else "kokushi"
             found.append(Reading("kokushi", (), wait, ("kokushi", hand.win_tile, wait)))
     return found
 
 
 def standard_readings(hand: ParsedHand, is_ron: bool) -> list[Reading]:
-    parts = hand.parts
-    if sum(p.size % 3 == 2 for p in parts) != 1 or any(p.size % 3 == 1 or not p.splits for p in parts):
+    m, p, s, z = hand.parts
+    if m.standard_pairs + p.standard_pairs + s.standard_pairs + z.standard_pairs != 1:
         return []
     win = hand.win_tile
     win_suit = win // 9
     out = []
-    m, p, s, z = parts
     if len(m.splits) == len(p.splits) == len(s.splits) == 1:  # the usual case: one way to split each suit
         combinations: list[tuple[SuitSplit, ...]] | product = [(m.splits[0], p.splits[0], s.splits[0], z.splits[0])]
     else:

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from app.scoring.decompose import Reading
 from app.scoring.hand import ParsedHand, WinContext
 from app.scoring.rules import HandRules
-from app.scoring.tiles import DRAGONS, GREEN_TILES, TERMINALS_AND_HONORS, WINDS, wind_tile
+from app.scoring.tiles import DRAGONS, WIND_NAMES, WINDS
 
 
 @dataclass(slots=True)
@@ -24,58 +24,62 @@ class HandFacts:
     all_green: bool
     honor_triplets: frozenset[int]  # honors held three or four times: a triplet in every standard reading
     meld_sequences: int
-    meld_sequence_ranks: tuple[int, int, int]  # per suit, bit r: a chi starts at rank r
-    meld_triplet_ranks: tuple[int, int, int]  # per suit, bit r: a pon or kan of rank r
+    meld_sequence_bits: int  # bit t: a chi starts at tile t
+    meld_triplet_bits: int  # bit t: a pon or kan of the suited tile t
     melds_outer: bool  # every meld holds a terminal or an honor
     kans: int
     ankans: int
 
 
+WIND_TILES = {wind: tile for wind, tile in zip(WIND_NAMES, WINDS, strict=True)}
+DRAGON_SET = frozenset(DRAGONS)
+WIND_SET = frozenset(WINDS)
+
+
 def hand_facts(hand: ParsedHand, ctx: WinContext, rules: HandRules) -> HandFacts:
     m, p, s, z = hand.parts
-    outer = m.outer_count + p.outer_count + s.outer_count + z.outer_count
-    size = m.size + p.size + s.size + z.size
-    suits = [m.size > 0, p.size > 0, s.size > 0]
-    honor_triplets = {27 + r for r, n in enumerate(z.counts) if n >= 3}
-    green = m.size == 0 and p.size == 0 and s.green and z.green
-    seq_ranks, trip_ranks = [0, 0, 0], [0, 0, 0]
-    melds_outer = True
-    kans = ankans = meld_sequences = 0
+    suits = (m.size > 0) | (p.size > 0) << 1 | (s.size > 0) << 2  # bit per suit held
+    honor_triplets = z.honor_triplets
+    all_outer = m.all_outer and p.all_outer and s.all_outer and z.all_outer
+    simple = m.simple and p.simple and s.simple and z.simple
+    green = not m.size and not p.size and s.green and z.green
+    closed = melds_outer = True
+    kans = ankans = meld_sequences = sequence_bits = triplet_bits = 0
     for meld in hand.melds:
         tile = meld.tile
-        tiles = (tile, tile + 1, tile + 2) if meld.is_sequence else (tile,)
-        outer += sum(t in TERMINALS_AND_HONORS for t in tiles)
-        size += len(tiles)
-        green = green and all(t in GREEN_TILES for t in tiles)
-        melds_outer = melds_outer and (tiles[0] in TERMINALS_AND_HONORS or tiles[-1] in TERMINALS_AND_HONORS)
-        if tile >= 27:
-            honor_triplets.add(tile)
-        elif meld.is_sequence:
-            seq_ranks[tile // 9] |= 1 << tile % 9
-            meld_sequences += 1
-        else:
-            trip_ranks[tile // 9] |= 1 << tile % 9
-        if tile < 27:
-            suits[tile // 9] = True
+        all_outer = all_outer and meld.all_outer
+        simple = simple and meld.simple
+        green = green and meld.green
+        melds_outer = melds_outer and meld.outer
+        closed = closed and not meld.is_open
         kans += meld.is_kan
-        ankans += meld.type == "ankan"
+        ankans += not meld.is_open
+        if tile >= 27:
+            honor_triplets = honor_triplets | {tile}
+        else:
+            suits |= 1 << tile // 9
+            if meld.is_sequence:
+                sequence_bits |= 1 << tile
+                meld_sequences += 1
+            else:
+                triplet_bits |= 1 << tile
     return HandFacts(
         ctx=ctx,
         rules=rules,
         hand=hand,
-        closed=not any(meld.is_open for meld in hand.melds),
-        seat_wind=wind_tile(ctx.seat_wind),
-        round_wind=wind_tile(ctx.round_wind),
-        suit_count=sum(suits),
+        closed=closed,
+        seat_wind=WIND_TILES[ctx.seat_wind],
+        round_wind=WIND_TILES[ctx.round_wind],
+        suit_count=suits.bit_count(),
         has_honor=bool(z.size or honor_triplets),
-        all_honor=not any(suits),
-        all_terminal_or_honor=outer == size,
-        all_simple=outer == 0,
+        all_honor=not suits,
+        all_terminal_or_honor=all_outer,
+        all_simple=simple,
         all_green=green,
-        honor_triplets=frozenset(honor_triplets),
+        honor_triplets=honor_triplets,
         meld_sequences=meld_sequences,
-        meld_sequence_ranks=(seq_ranks[0], seq_ranks[1], seq_ranks[2]),
-        meld_triplet_ranks=(trip_ranks[0], trip_ranks[1], trip_ranks[2]),
+        meld_sequence_bits=sequence_bits,
+        meld_triplet_bits=triplet_bits,
         melds_outer=melds_outer,
         kans=kans,
         ankans=ankans,
@@ -83,16 +87,17 @@ def hand_facts(hand: ParsedHand, ctx: WinContext, rules: HandRules) -> HandFacts
 
 
 def dragon_triplets(h: HandFacts) -> int:
-    return sum(t in h.honor_triplets for t in DRAGONS)
+    return len(h.honor_triplets & DRAGON_SET)
 
 
 def wind_triplets(h: HandFacts) -> int:
-    return sum(t in h.honor_triplets for t in WINDS)
+    return len(h.honor_triplets & WIND_SET)
 
 
-def honor_pair(h: HandFacts, group: tuple[int, ...]) -> bool:
-    """Whether exactly one honor of `group` is held as a pair (the others being triplets)."""
-    return sum(h.hand.count(t) == 2 for t in group) == 1
+def honor_pair(h: HandFacts, group: frozenset[int]) -> bool:
+    """Whether exactly one honor of `group` is held as a pair (the others being triplets). A pair is always
+    concealed: a melded honor is held three or four times."""
+    return len(h.hand.parts[3].honor_pairs & group) == 1
 
 
 @dataclass(slots=True)
@@ -102,49 +107,50 @@ class ShapeFacts:
     triplets: int  # how many triplets and kans, melds included
     concealed_triplets: int  # triplets and kans that count as concealed (san/suuankou)
     pair: int  # -1 outside the standard shape
-    sequence_ranks: tuple[int, int, int]  # per suit, bit r: a sequence starts at rank r
-    triplet_ranks: tuple[int, int, int]
+    sequence_bits: int  # bit t: a sequence starts at tile t (0-26)
+    triplet_bits: int  # bit t: a triplet or kan of the suited tile t
     outer: bool  # every group, melds included, holds a terminal or an honor
     peikou: int  # pairs of identical concealed sequences
 
 
-NO_SHAPE = (0, 0, 0)
-
-
 def shape_facts(h: HandFacts, r: Reading) -> ShapeFacts:
     if not r.splits:
-        return ShapeFacts(r, 0, 0, 0, -1, NO_SHAPE, NO_SHAPE, False, 0)
+        return ShapeFacts(r, 0, 0, 0, -1, 0, 0, False, 0)
     m, p, s, z = r.splits
     hand_triplets = len(m.triplets) + len(p.triplets) + len(s.triplets) + len(z.triplets)
-    seqs, trips = h.meld_sequence_ranks, h.meld_triplet_ranks
     return ShapeFacts(
         reading=r,
         sequences=len(m.sequences) + len(p.sequences) + len(s.sequences) + h.meld_sequences,
         triplets=hand_triplets + len(h.hand.melds) - h.meld_sequences,
         concealed_triplets=hand_triplets - (r.ron_triplet >= 0) + h.ankans,
         pair=max(m.pair, p.pair, s.pair, z.pair),
-        sequence_ranks=(m.sequence_ranks | seqs[0], p.sequence_ranks | seqs[1], s.sequence_ranks | seqs[2]),
-        triplet_ranks=(m.triplet_ranks | trips[0], p.triplet_ranks | trips[1], s.triplet_ranks | trips[2]),
+        sequence_bits=m.sequence_bits | p.sequence_bits | s.sequence_bits | h.meld_sequence_bits,
+        triplet_bits=m.triplet_bits | p.triplet_bits | s.triplet_bits | h.meld_triplet_bits,
         outer=m.outer and p.outer and s.outer and h.melds_outer,
         peikou=m.peikou + p.peikou + s.peikou,
     )
 
 
 def is_value_tile(h: HandFacts, tile: int) -> bool:
-    return tile in DRAGONS or tile == h.seat_wind or tile == h.round_wind
+    return tile in DRAGON_SET or tile == h.seat_wind or tile == h.round_wind
 
 
 def is_pinfu_shape(h: HandFacts, s: ShapeFacts) -> bool:
     return h.closed and s.sequences == 4 and s.reading.wait == "ryanmen" and not is_value_tile(h, s.pair)
 
 
-def three_colours(ranks: tuple[int, int, int]) -> bool:
-    """The same rank is set in all three suits (sanshoku)."""
-    return bool(ranks[0] & ranks[1] & ranks[2])
+def three_colours(bits: int) -> bool:
+    """The same rank is set in all three suits (sanshoku), for bits laid out as tile indices."""
+    return bool(bits & bits >> 9 & bits >> 18 & 0x1FF)
 
 
 ITTSU = 0b1001001  # sequences from 1, 4 and 7
+STRAIGHTS = (ITTSU, ITTSU << 9, ITTSU << 18)  # ittsu in m, p, s
 
 
 def has_straight(s: ShapeFacts) -> bool:
-    return any(ranks & ITTSU == ITTSU for ranks in s.sequence_ranks)
+    bits = s.sequence_bits
+    for straight in STRAIGHTS:
+        if bits & straight == straight:
+            return True
+    return False

@@ -1,9 +1,11 @@
 """What the evaluator takes in: the hand and its win context, as plain dataclasses."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
+from app.scoring.fu_items import SET_FU, FuItem
 from app.scoring.suits import SuitPart
+from app.scoring.tiles import GREEN_TILES, TERMINALS_AND_HONORS
 
 MeldType = Literal["chi", "pon", "kan", "shouminkan", "ankan"]
 WinType = Literal["ron", "tsumo"]
@@ -61,22 +63,32 @@ class WinContext:
 
 @dataclass(slots=True)
 class Meld:
-    """A called or declared meld: its kind, its lowest tile, and whether it opens the hand."""
+    """A called or declared meld: its kind and its lowest tile, and what follows from them (worked out once,
+    since a meld is checked once per kind and tiles)."""
 
     type: MeldType
     tile: int
+    is_sequence: bool = field(init=False)
+    is_kan: bool = field(init=False)
+    is_open: bool = field(init=False)
+    tiles: tuple[int, ...] = field(init=False)  # its distinct tiles
+    all_outer: bool = field(init=False)  # only terminals and honors
+    simple: bool = field(init=False)  # no terminal or honor
+    outer: bool = field(init=False)  # holds a terminal or an honor (chanta, junchan)
+    green: bool = field(init=False)  # only tiles of ryuuiisou
+    fu: FuItem | None = field(init=False)  # the fu of a triplet or kan; None for a chi
 
-    @property
-    def is_sequence(self) -> bool:
-        return self.type == "chi"
-
-    @property
-    def is_kan(self) -> bool:
-        return self.type in ("kan", "shouminkan", "ankan")
-
-    @property
-    def is_open(self) -> bool:
-        return self.type != "ankan"
+    def __post_init__(self) -> None:
+        tile = self.tile
+        self.is_sequence = self.type == "chi"
+        self.is_kan = self.type in ("kan", "shouminkan", "ankan")
+        self.is_open = self.type != "ankan"
+        self.tiles = (tile, tile + 1, tile + 2) if self.is_sequence else (tile,)
+        self.all_outer = all(t in TERMINALS_AND_HONORS for t in self.tiles)
+        self.simple = not any(t in TERMINALS_AND_HONORS for t in self.tiles)
+        self.outer = self.tiles[0] in TERMINALS_AND_HONORS or self.tiles[-1] in TERMINALS_AND_HONORS
+        self.green = all(t in GREEN_TILES for t in self.tiles)
+        self.fu = None if self.is_sequence else SET_FU[tile][self.is_kan][self.is_open]
 
 
 @dataclass(slots=True)

@@ -8,6 +8,7 @@ pair, and the facts the yaku ask of them.
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.scoring.fu_items import SET_FU, FuItem
 from app.scoring.tiles import GREEN_TILES, TERMINALS_AND_HONORS
 
 HONORS = 3
@@ -25,11 +26,13 @@ class SuitSplit:
     sequences: tuple[int, ...]  # lowest tile of each sequence
     triplets: tuple[int, ...]
     pair: int  # -1: no pair in this suit
-    sequence_ranks: int  # bit r set: a sequence starts at rank r (0-8)
-    triplet_ranks: int  # bit r set: a triplet of rank r
+    sequence_bits: int  # bit t set: a sequence starts at tile t (0-26: the three suits side by side)
+    triplet_bits: int  # bit t set: a triplet of tile t (suited tiles only)
     outer: bool  # every group holds a terminal or an honor (chanta, junchan)
     peikou: int  # pairs of identical sequences
     placements: dict[int, tuple[Placement, ...]]  # winning tile -> the groups it can complete
+    triplet_fu: tuple[FuItem, ...]  # the fu of its triplets, all concealed
+    ron_triplet_fu: dict[int, tuple[FuItem, ...]]  # the same when the triplet of this tile was won on a discard
     described: dict[Placement | None, tuple[Any, ...]] = field(default_factory=dict)  # memo of evaluate's groups
 
 
@@ -40,10 +43,14 @@ class SuitPart:
     size: int
     max_count: int
     splits: tuple[SuitSplit, ...]  # empty when the tiles cannot form sets and at most one pair
-    outer_count: int  # terminals and honors held
+    standard_pairs: int  # pairs a standard reading takes from this suit: 0 or 1; 9 when it cannot take part
+    simple: bool  # no terminal or honor held
+    all_outer: bool  # only terminals and honors held
     green: bool  # only tiles of ryuuiisou
-    pairs_only: bool  # every tile held exactly twice (chiitoitsu)
+    seven_pairs: int  # tiles held exactly twice; -100 when some tile is held another number of times
     kokushi: bool  # only terminals and honors, each at least once, at most one twice (kokushi)
+    honor_triplets: frozenset[int]  # honors held three or four times
+    honor_pairs: frozenset[int]  # honors held exactly twice
 
 
 _PARTS: dict[tuple[int, tuple[int, ...]], SuitPart] = {}
@@ -70,16 +77,23 @@ def _make_part(suit: int, counts: tuple[int, ...]) -> SuitPart:
     else:
         splits = tuple(_split(suit, pair, sets) for pair, sets in dict.fromkeys(_splits(list(counts), 0, -1)))
         kokushi = len(outer) == 2 == len(held) and sum(counts) <= 3
+    size = len(tiles)
+    outer_count = sum(counts[t - base] for t in outer)
+    honors = suit == HONORS
     return SuitPart(
         suit=suit,
         counts=counts,
-        size=len(tiles),
+        size=size,
         max_count=max(counts),
         splits=splits,
-        outer_count=sum(counts[t - base] for t in outer),
+        standard_pairs=(0 if size % 3 == 0 else 1 if size % 3 == 2 else 9) if splits else 9,
+        simple=outer_count == 0,
+        all_outer=outer_count == size,
         green=all(t in GREEN_TILES for t in held),
-        pairs_only=all(n in (0, 2) for n in counts),
+        seven_pairs=counts.count(2) if all(n in (0, 2) for n in counts) else -100,
         kokushi=bool(kokushi),
+        honor_triplets=frozenset(27 + r for r, n in enumerate(counts) if n >= 3) if honors else frozenset(),
+        honor_pairs=frozenset(27 + r for r, n in enumerate(counts) if n == 2) if honors else frozenset(),
     )
 
 
@@ -91,7 +105,14 @@ def _honor_splits(counts: tuple[int, ...]) -> tuple[SuitSplit, ...]:
     placements = {t: (("triplet", t, "shanpon"),) for t in triplets}
     if pair >= 0:
         placements[pair] = (("pair", pair, "tanki"),)
-    return (SuitSplit((), triplets, pair, 0, 0, True, 0, placements),)
+    return (SuitSplit((), triplets, pair, 0, 0, True, 0, placements, *_triplet_fu(triplets)),)
+
+
+def _triplet_fu(triplets: tuple[int, ...]) -> tuple[tuple[FuItem, ...], dict[int, tuple[FuItem, ...]]]:
+    """The fu of a split's concealed triplets, and of the same with one of them won on a discard (open)."""
+    closed = tuple(SET_FU[t][False][False] for t in triplets)
+    ron = {won: tuple(SET_FU[t][False][t == won] for t in triplets) for won in triplets}
+    return closed, ron
 
 
 def _split(suit: int, pair: int, sets: tuple[tuple[str, int], ...]) -> SuitSplit:
@@ -105,11 +126,13 @@ def _split(suit: int, pair: int, sets: tuple[tuple[str, int], ...]) -> SuitSplit
         sequences=sequences,
         triplets=triplets,
         pair=base + pair if pair >= 0 else -1,
-        sequence_ranks=sum(1 << r for r in set(seq_ranks)),
-        triplet_ranks=sum(1 << r for r in trip_ranks),
+        sequence_bits=sum(1 << t for t in set(sequences)),
+        triplet_bits=sum(1 << t for t in triplets),
         outer=outer,
         peikou=sum(seq_ranks.count(r) // 2 for r in set(seq_ranks)),
         placements=_placements(sequences, triplets, base + pair if pair >= 0 else -1),
+        triplet_fu=_triplet_fu(triplets)[0],
+        ron_triplet_fu=_triplet_fu(triplets)[1],
     )
 
 

@@ -8,6 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.scoring.facts import (
+    DRAGON_SET,
+    WIND_SET,
     HandFacts,
     ShapeFacts,
     dragon_triplets,
@@ -17,7 +19,7 @@ from app.scoring.facts import (
     three_colours,
     wind_triplets,
 )
-from app.scoring.tiles import CHUN, DRAGONS, HAKU, HATSU, WINDS
+from app.scoring.tiles import CHUN, HAKU, HATSU
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +47,7 @@ def _triplet_of(tile: int) -> Callable[[HandFacts], bool]:
 
 
 def _shousangen(h: HandFacts) -> bool:
-    return dragon_triplets(h) == 2 and honor_pair(h, DRAGONS)
+    return dragon_triplets(h) == 2 and honor_pair(h, DRAGON_SET)
 
 
 def _chanta(h: HandFacts, s: ShapeFacts) -> bool:
@@ -84,8 +86,8 @@ READING_YAKU: tuple[Yaku, ...] = (
     Yaku("chiitoitsu", "Chiitoitsu", "七対子", 2, 0, lambda h, s: s.reading.shape == "chiitoitsu"),
     Yaku("chanta", "Chanta", "混全帯幺九", 2, 1, _chanta),
     Yaku("ittsu", "Ittsu", "一気通貫", 2, 1, lambda h, s: has_straight(s)),
-    Yaku("sanshoku_doujun", "Sanshoku doujun", "三色同順", 2, 1, lambda h, s: three_colours(s.sequence_ranks)),
-    Yaku("sanshoku_doukou", "Sanshoku doukou", "三色同刻", 2, 2, lambda h, s: three_colours(s.triplet_ranks)),
+    Yaku("sanshoku_doujun", "Sanshoku doujun", "三色同順", 2, 1, lambda h, s: three_colours(s.sequence_bits)),
+    Yaku("sanshoku_doukou", "Sanshoku doukou", "三色同刻", 2, 2, lambda h, s: three_colours(s.triplet_bits)),
     Yaku("toitoi", "Toitoi", "対々和", 2, 2, lambda h, s: s.triplets == 4),
     Yaku("sanankou", "Sanankou", "三暗刻", 2, 2, lambda h, s: s.concealed_triplets == 3),
     Yaku("junchan", "Junchan", "純全帯幺九", 3, 2, _junchan),
@@ -130,7 +132,7 @@ READING_YAKUMAN: tuple[Yakuman, ...] = (
 
 HAND_YAKUMAN: tuple[Yakuman, ...] = (
     Yakuman("daisangen", "Daisangen", "大三元", False, False, lambda h: dragon_triplets(h) == 3),
-    Yakuman("shousuushii", "Shousuushii", "小四喜", False, False, lambda h: wind_triplets(h) == 3 and honor_pair(h, WINDS)),
+    Yakuman("shousuushii", "Shousuushii", "小四喜", False, False, lambda h: wind_triplets(h) == 3 and honor_pair(h, WIND_SET)),
     Yakuman("daisuushii", "Daisuushii", "大四喜", True, False, lambda h: wind_triplets(h) == 4),
     Yakuman("tsuuiisou", "Tsuuiisou", "字一色", False, False, lambda h: h.all_honor),
     Yakuman("chinroutou", "Chinroutou", "清老頭", False, False, lambda h: h.all_terminal_or_honor and not h.has_honor),
