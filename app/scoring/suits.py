@@ -5,11 +5,12 @@ alone is worked out the first time the pattern is seen: its splits into sequence
 pair, and the facts the yaku ask of them.
 """
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from app.scoring.fu_items import SET_FU, FuItem
-from app.scoring.tiles import GREEN_TILES, TERMINALS_AND_HONORS
+from app.scoring.tiles import GREEN_TILES, TERMINALS_AND_HONORS, suit_groups
 
 HONORS = 3
 ITTSU_MASK = 0b1001001  # sequences starting at 1, 4 and 7
@@ -182,26 +183,30 @@ def _splits(c: list[int], start: int, pair: int) -> list[tuple[int, tuple[tuple[
     return out
 
 
-_PARTS_BY_DIGITS: dict[tuple[str, str], tuple[SuitPart, int]] = {}
 _SUIT_INDEX = {"m": 0, "p": 1, "s": 2, "z": 3}
 _RANKS = "123456789"
+# Per suit, the part and red fives of each digit string seen ('3406' of pin: the part 34566p and one red).
+_PARTS_BY_DIGITS: tuple[dict[str, tuple[SuitPart, int]], ...] = ({}, {}, {}, {})
+# The usual way to write a hand: each suit at most once, in the order m p s z.
+_IN_SUIT_ORDER = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
 
 
-def concealed_parts(groups: list[tuple[str, str]]) -> tuple[tuple[SuitPart, ...], tuple[int, int, int]]:
-    """The four suit parts (m, p, s, honors) of tiles given as suit groups, and the red fives per suit."""
-    parts = list(_EMPTY_PARTS)
-    reds = [0, 0, 0, 0]
-    for digits, letter in groups:
-        part, red = _PARTS_BY_DIGITS.get((digits, letter)) or _part_of_digits(digits, letter)
-        suit = part.suit
-        if parts[suit].size:  # the suit was written twice ('12m34m'): read its digits together
-            return _parts_of_merged_groups(groups)
-        parts[suit] = part
-        reds[suit] = red
-    return tuple(parts), (reds[0], reds[1], reds[2])
+def concealed_parts(text: str) -> tuple[tuple[SuitPart, ...], tuple[int, int, int]]:
+    """The four suit parts (m, p, s, honors) of tiles in MPSZ notation, and the red fives per suit;
+    TileNotationError when the notation is wrong."""
+    match = _IN_SUIT_ORDER.fullmatch(text)
+    if match is None:
+        return _parts_of_groups(suit_groups(text))
+    m, p, s, z = match.groups("")
+    man, man_reds = _PARTS_BY_DIGITS[0].get(m) or _part_of_digits(m, "m")
+    pin, pin_reds = _PARTS_BY_DIGITS[1].get(p) or _part_of_digits(p, "p")
+    sou, sou_reds = _PARTS_BY_DIGITS[2].get(s) or _part_of_digits(s, "s")
+    honors = _PARTS_BY_DIGITS[3].get(z) or _part_of_digits(z, "z")
+    return (man, pin, sou, honors[0]), (man_reds, pin_reds, sou_reds)
 
 
-def _parts_of_merged_groups(groups: list[tuple[str, str]]) -> tuple[tuple[SuitPart, ...], tuple[int, int, int]]:
+def _parts_of_groups(groups: list[tuple[str, str]]) -> tuple[tuple[SuitPart, ...], tuple[int, int, int]]:
+    """Suits in any order, a suit written more than once ('12m34m') read as one."""
     digits = ["", "", "", ""]
     for group_digits, letter in groups:
         digits[_SUIT_INDEX[letter]] += group_digits
@@ -210,15 +215,13 @@ def _parts_of_merged_groups(groups: list[tuple[str, str]]) -> tuple[tuple[SuitPa
 
 
 def _part_of_digits(digits: str, letter: str) -> tuple[SuitPart, int]:
-    key = (digits, letter)
-    hit = _PARTS_BY_DIGITS.get(key)
+    suit = _SUIT_INDEX[letter]
+    known = _PARTS_BY_DIGITS[suit]
+    hit = known.get(digits)
     if hit is None:
-        if len(_PARTS_BY_DIGITS) >= CACHE_LIMIT:
-            _PARTS_BY_DIGITS.clear()
+        if len(known) >= CACHE_LIMIT:
+            known.clear()
         normal = digits.replace("0", "5")
         counts = tuple(normal.count(r) for r in (_RANKS[:7] if letter == "z" else _RANKS))
-        hit = _PARTS_BY_DIGITS[key] = (suit_part(_SUIT_INDEX[letter], counts), digits.count("0"))
+        hit = known[digits] = (suit_part(suit, counts), digits.count("0"))
     return hit
-
-
-_EMPTY_PARTS = tuple(_part_of_digits("", letter)[0] for letter in "mpsz")

@@ -4,7 +4,7 @@ from app.errors import InvalidInput, Problem
 from app.scoring.hand import HandInput, Meld, MeldInput, ParsedHand, WinContext
 from app.scoring.rules import HandRules
 from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts
-from app.scoring.tiles import SINGLE_TILES, NO_REDS, SUITS, TileList, TileNotationError, parse_tiles, suit_groups, tile_name
+from app.scoring.tiles import SINGLE_TILES, NO_REDS, SUITS, TileList, TileNotationError, parse_tiles, tile_name
 
 Loc = tuple[str | int, ...]
 MELD_SIZES = {"chi": 3, "pon": 3, "kan": 4, "shouminkan": 4, "ankan": 4}
@@ -13,7 +13,7 @@ MELD_SIZES = {"chi": 3, "pon": 3, "kan": 4, "shouminkan": 4, "ankan": 4}
 def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> ParsedHand:
     problems: list[Problem] = []
     parts, reds = _concealed(hand.tiles, problems)
-    win = _one_tile(hand.win_tile, ("hand", "win_tile"), problems)
+    win = SINGLE_TILES.get(hand.win_tile) or _not_one_tile(hand.win_tile, ("hand", "win_tile"), problems)
     melds, meld_tiles = _melds(hand.melds, problems) if hand.melds else ((), [])
     dora = _indicators(context.dora_indicators, "dora_indicators", problems) if context.dora_indicators else []
     ura = _indicators(context.ura_dora_indicators, "ura_dora_indicators", problems) if context.ura_dora_indicators else []
@@ -22,20 +22,22 @@ def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> Parsed
     concealed = parts[0].size + parts[1].size + parts[2].size + parts[3].size
     if concealed != 14 - 3 * len(melds) or len(melds) > 4:
         raise InvalidInput([_count_problem(concealed, len(melds))])
-    others = meld_tiles + dora + ura if meld_tiles or ura else dora
     parsed = ParsedHand(
         parts,
         melds,
-        b"".join([t.tiles for t in meld_tiles]) if meld_tiles else b"",
+        _joined(meld_tiles),
         win.tiles[0],  # type: ignore[union-attr]
         reds[0] + reds[1] + reds[2] + (sum([sum(t.reds) for t in meld_tiles]) if meld_tiles else 0),
-        dora[0].tiles if len(dora) == 1 else b"".join([t.tiles for t in dora]),
-        b"".join([t.tiles for t in ura]) if ura else b"",
+        _joined(dora),
+        _joined(ura),
     )
-    if others or max(parts[0].max_count, parts[1].max_count, parts[2].max_count, parts[3].max_count) > 4:
+    others = parsed.meld_tiles + parsed.dora_indicators + parsed.ura_dora_indicators
+    most = max(parts[0].max_count, parts[1].max_count, parts[2].max_count, parts[3].max_count)
+    if most > 4 or (others and most + len(others) > 4 and _over_four(parsed, others)):
         problems += _too_many_copies(parsed, others)
-    if reds != NO_REDS or (others and _any_red(others)):
-        problems += _too_many_reds(reds, others, rules)
+    if _any_red(meld_tiles) or _any_red(dora) or _any_red(ura) \
+            or (reds != NO_REDS and max(reds) > rules.max_red_fives_per_suit):
+        problems += _too_many_reds(reds, meld_tiles + dora + ura, rules)
     if not problems and not _win_tile_held(parsed, win, reds):  # type: ignore[arg-type]
         problems.append(Problem("win_tile_not_in_hand", ("hand", "win_tile"),
                                 "the winning tile must be one of hand.tiles (the concealed tiles include the winning tile)"))
@@ -51,26 +53,32 @@ _EMPTY_PARTS: tuple[tuple[SuitPart, ...], tuple[int, int, int]] = ((), NO_REDS)
 
 def _concealed(text: str, problems: list[Problem]) -> tuple[tuple[SuitPart, ...], tuple[int, int, int]]:
     try:
-        return concealed_parts(suit_groups(text))
+        return concealed_parts(text)
     except TileNotationError as exc:
         problems.append(_notation(text, ("hand", "tiles"), exc))
         return _EMPTY_PARTS
 
 
-def _one_tile(text: str, loc: Loc, problems: list[Problem]) -> TileList | None:
-    tiles = SINGLE_TILES.get(text)
-    if tiles is None:
-        parsed = _parse(text, loc, problems)
-        if parsed is not None:
-            problems.append(Problem("invalid_tile", loc, f"'{text}' must be exactly one tile, such as '3m' or '7z'"))
-    return tiles
+def _not_one_tile(text: str, loc: Loc, problems: list[Problem]) -> None:
+    """Records why `text` is not a single tile."""
+    parsed = _parse(text, loc, problems)
+    if parsed is not None:
+        problems.append(Problem("invalid_tile", loc, f"'{text}' must be exactly one tile, such as '3m' or '7z'"))
 
 
 def _indicators(texts: tuple[str, ...], field: str, problems: list[Problem]) -> list[TileList]:
     found = [SINGLE_TILES.get(text) for text in texts]
-    if None in found:
-        found = [_one_tile(text, ("context", field, i), problems) for i, text in enumerate(texts)]
+    if not all(found):
+        found = [SINGLE_TILES.get(text) or _not_one_tile(text, ("context", field, i), problems) for i, text in enumerate(texts)]
     return found  # type: ignore[return-value]
+
+
+def _joined(lists: list[TileList]) -> bytes:
+    if not lists:
+        return b""
+    if len(lists) == 1:
+        return lists[0].tiles
+    return b"".join([t.tiles for t in lists])
 
 
 _MELDS: dict[tuple[str, str], tuple[Meld, TileList] | tuple[str, str]] = {}
@@ -155,22 +163,30 @@ def _win_tile_held(hand: ParsedHand, win: TileList, concealed_reds: tuple[int, i
     return win.reds == NO_REDS or concealed_reds[tile // 9] > 0
 
 
-def _too_many_copies(hand: ParsedHand, others: list[TileList]) -> list[Problem]:
+def _over_four(hand: ParsedHand, others: bytes) -> bool:
+    """Whether a tile of the melds or indicators is there more than four times, counting the hand's."""
+    parts = hand.parts
+    for tile in others:
+        if parts[tile // 9].counts[tile % 9] + others.count(tile) > 4:
+            return True
+    return False
+
+
+def _too_many_copies(hand: ParsedHand, others: bytes) -> list[Problem]:
     """No tile more than four times, counting the hand, the melds and the indicators."""
-    extra = b"".join([t.tiles for t in others])
-    over = [t for t in set(extra) if hand.concealed_count(t) + extra.count(t) > 4]
+    over = [t for t in set(others) if hand.concealed_count(t) + others.count(t) > 4]
     if max(p.max_count for p in hand.parts) > 4:
         over += [p.suit * 9 + r for p in hand.parts for r, n in enumerate(p.counts) if n > 4 and p.suit * 9 + r not in over]
     return [
         Problem("too_many_copies", ("hand", "tiles"),
-                f"{tile_name(t)} appears {hand.concealed_count(t) + extra.count(t)} times counting the hand, the melds "
+                f"{tile_name(t)} appears {hand.concealed_count(t) + others.count(t)} times counting the hand, the melds "
                 "and the dora indicators; a tile exists 4 times")
         for t in sorted(over)
     ] if over else []
 
 
 def _any_red(groups: list[TileList]) -> bool:
-    for group in groups:
+    for group in groups:  # usually none or one
         if group.reds != NO_REDS:
             return True
     return False
@@ -188,11 +204,13 @@ def _too_many_reds(concealed_reds: tuple[int, int, int], others: list[TileList],
 
 
 def _may_be_inconsistent(ctx: WinContext, hand: ParsedHand) -> bool:
-    """A quick test that lets the ordinary request skip the full list of context checks."""
+    """A quick test that lets the ordinary request skip the full list of context checks: each check needs one
+    of these."""
     return bool(
         ctx.ippatsu or ctx.haitei or ctx.houtei or ctx.rinshan or ctx.chankan or ctx.tenhou or ctx.chiihou
-        or ctx.renhou or ctx.pao_seat_wind or ctx.discarder_seat_wind or ctx.ura_dora_indicators
-        or (ctx.in_riichi and hand.melds)
+        or ctx.renhou or ctx.pao_seat_wind or ctx.discarder_seat_wind
+        or len(ctx.ura_dora_indicators) > len(ctx.dora_indicators)
+        or (hand.melds and (ctx.riichi or ctx.double_riichi))
     )
 
 
