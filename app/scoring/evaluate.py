@@ -1,14 +1,16 @@
 """Score a winning hand: every reading is scored and the one worth the most is kept."""
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.errors import InvalidInput
 from app.scoring.decompose import Reading, readings
 from app.scoring.facts import HandFacts, hand_facts, shape_facts
-from app.scoring.fu import FuItem, count_fu
-from app.scoring.hand import HandInput, WinContext
+from app.scoring.fu import count_fu
+from app.scoring.fu_items import FuScore
+from app.scoring.hand import HandInput, ParsedHand, WinContext
 from app.scoring.points import limit_and_base, payments
-from app.scoring.result import Points, ScoreResult, YakumanScore, describe_groups, fu_score, yaku_score
+from app.scoring.result import Points, ScoreResult, YakumanScore, YakuScore, describe_groups, yaku_score
 from app.scoring.rules import HandRules
 from app.scoring.settle import honba_bonus, settle
 from app.scoring.tiles import DORA_OF
@@ -19,17 +21,29 @@ from app.scoring.yaku import (
 )
 
 STICK_POINTS = 1000
-YakuHan = tuple[Yaku, int]
+# The rows of a yaku table as a closed and an open hand score them: (predicate, the answer's line for the yaku
+# at that han); rows worth nothing in an open hand are left out of its list.
+Rows = tuple[tuple[Callable[..., bool], YakuScore], ...]
+
+
+def _rows(table: tuple[Yaku, ...], closed: bool) -> Rows:
+    if closed:
+        return tuple((y.applies, yaku_score(y, y.han_closed)) for y in table)
+    return tuple((y.applies, yaku_score(y, y.han_open)) for y in table if y.han_open)
+
+
+HAND_ROWS: dict[bool, Rows] = {closed: _rows(HAND_YAKU, closed) for closed in (True, False)}
+READING_ROWS: dict[bool, Rows] = {closed: _rows(READING_YAKU, closed) for closed in (True, False)}
 
 
 @dataclass(slots=True)
 class _Candidate:
     reading: Reading
-    yaku: list[YakuHan]
+    yaku: list[YakuScore]
     yakuman: list[tuple[Yakuman, int]]
     han: int
     fu: int
-    fu_items: list[FuItem]
+    fu_items: list[FuScore]
     limit: str
     base: int
 
@@ -66,17 +80,15 @@ def best_candidate(h: HandFacts, found: list[Reading]) -> _Candidate | None:
 def _worth(c: _Candidate) -> tuple[int, bool, int, int, int]:
     """Points, then a real yakuman over a kazoe one of the same value (its han are not counted: riichi.wiki
     "Kazoe yakuman", as Tenhou does), then han, then fu, then fu before rounding."""
-    return c.base, bool(c.yakuman), c.han, c.fu, sum(item[1] for item in c.fu_items)
+    return c.base, bool(c.yakuman), c.han, c.fu, sum(item.fu for item in c.fu_items)
 
 
-def judged_hand_yaku(h: HandFacts) -> list[YakuHan]:
-    closed = h.closed
+def judged_hand_yaku(h: HandFacts) -> list[YakuScore]:
     if _renhou_alone(h):
-        return [(RENHOU, RENHOU_HAN[h.rules.renhou])]
-    found = [(y, y.han_closed if closed else y.han_open) for y in HAND_YAKU
-             if (closed or y.han_open) and y.applies(h)]
+        return [yaku_score(RENHOU, RENHOU_HAN[h.rules.renhou])]
+    found = [score for applies, score in HAND_ROWS[h.closed] if applies(h)]
     if h.ctx.renhou and h.rules.renhou in RENHOU_HAN:
-        found.append((RENHOU, RENHOU_HAN[h.rules.renhou]))
+        found.append(yaku_score(RENHOU, RENHOU_HAN[h.rules.renhou]))
     return found
 
 
@@ -85,27 +97,39 @@ def _renhou_alone(h: HandFacts) -> bool:
     return h.ctx.renhou and h.rules.renhou_alone and h.rules.renhou in RENHOU_HAN
 
 
-def dora_han(h: HandFacts) -> list[YakuHan]:
+def dora_han(h: HandFacts) -> list[YakuScore]:
     hand = h.hand
     found = []
-    dora = sum([hand.count(DORA_OF[t]) for t in hand.dora_indicators]) if hand.dora_indicators else 0
+    dora = _dora_count(hand, hand.dora_indicators)
     if dora:
-        found.append((DORA, dora))
+        found.append(yaku_score(DORA, dora))
     if hand.red_fives and h.rules.aka_dora:
-        found.append((AKA_DORA, hand.red_fives))
-    if hand.ura_dora_indicators and h.ctx.in_riichi:
-        ura = sum([hand.count(DORA_OF[t]) for t in hand.ura_dora_indicators])
+        found.append(yaku_score(AKA_DORA, hand.red_fives))
+    if hand.ura_dora_indicators and (h.ctx.riichi or h.ctx.double_riichi):
+        ura = _dora_count(hand, hand.ura_dora_indicators)
         if ura:
-            found.append((URA_DORA, ura))
+            found.append(yaku_score(URA_DORA, ura))
     return found
+
+
+def _dora_count(hand: ParsedHand, indicators: bytes) -> int:
+    """Copies held, melds included, of the tiles the indicators point at."""
+    parts, meld_tiles = hand.parts, hand.meld_tiles
+    count = 0
+    for indicator in indicators:
+        dora = DORA_OF[indicator]
+        count += parts[dora // 9].counts[dora % 9]
+        if meld_tiles:
+            count += meld_tiles.count(dora)
+    return count
 
 
 def _multiplier(h: HandFacts, y: Yakuman) -> int:
     return 2 if y.double and h.rules.double_yakuman else 1
 
 
-def score_reading(h: HandFacts, reading: Reading, hand_yaku: list[YakuHan], hand_yakuman: list[tuple[Yakuman, int]],
-                  dora: list[YakuHan]) -> _Candidate:
+def score_reading(h: HandFacts, reading: Reading, hand_yaku: list[YakuScore], hand_yakuman: list[tuple[Yakuman, int]],
+                  dora: list[YakuScore]) -> _Candidate:
     s = shape_facts(h, reading)
     fu, fu_items = count_fu(h, s)
     if s.concealed_triplets == 4 or reading.shape == "kokushi":
@@ -118,15 +142,15 @@ def score_reading(h: HandFacts, reading: Reading, hand_yaku: list[YakuHan], hand
         multiplier = sum(m for _, m in yakuman)
         limit, base = limit_and_base(0, fu, multiplier, h.rules)
         return _Candidate(reading, [], yakuman, 13 * multiplier, fu, fu_items, limit, base)
-    closed = h.closed
     if _renhou_alone(h):
         yaku = list(hand_yaku)
     else:
-        yaku = hand_yaku + [(y, y.han_closed if closed else y.han_open) for y in READING_YAKU
-                            if (closed or y.han_open) and y.applies(h, s)]
+        yaku = hand_yaku + [score for applies, score in READING_ROWS[h.closed] if applies(h, s)]
         if yaku:
             yaku += dora
-    han = sum(n for _, n in yaku)
+    han = 0
+    for score in yaku:
+        han += score.han
     limit, base = limit_and_base(han, fu, 0, h.rules)
     return _Candidate(reading, yaku, [], han, fu, fu_items, limit, base)
 
@@ -142,12 +166,12 @@ def _result(h: HandFacts, best: _Candidate) -> ScoreResult:
     return ScoreResult(
         best.han,
         best.fu,
-        [yaku_score(y, n) for y, n in best.yaku],
+        best.yaku,
         [YakumanScore(y.id, y.name, m) for y, m in best.yakuman] if best.yakuman else [],
         best.limit,
         best.base,
         Points(paid.ron, paid.tsumo_dealer, paid.tsumo_non_dealer, honba_bonus(ctx, rules), sticks, total),
-        [fu_score(item) for item in best.fu_items],
+        best.fu_items,
         describe_groups(h.hand, best.reading),
         best.reading.wait,
         pays,

@@ -1,21 +1,41 @@
-"""The fu items, each made once: (reason, fu, tile the item is about or -1, how many copies of it the group shows)."""
+"""The fu items, as the answer shows them: each made once and shared by every answer that holds it."""
 
-from app.scoring.tiles import TERMINALS_AND_HONORS
+from dataclasses import dataclass
 
-FuItem = tuple[str, int, int, int]
-WAIT_FU: dict[str, FuItem] = {wait: (f"{wait}_wait", 2, -1, 0) for wait in ("kanchan", "penchan", "tanki")}
-CHIITOITSU_FU: list[FuItem] = [("chiitoitsu", 25, -1, 0)]
-BASE_FU: FuItem = ("base", 20, -1, 0)
-MENZEN_RON_FU: FuItem = ("menzen_ron", 10, -1, 0)
-TSUMO_FU: FuItem = ("tsumo", 2, -1, 0)
-OPEN_PINFU_FU: FuItem = ("open_pinfu_ron", 10, -1, 0)
+from app.scoring.tiles import KAN_NAMES, PAIR_NAMES, TERMINALS_AND_HONORS, TRIPLET_NAMES
 
 
-def _set_fu(tile: int, kan: bool, is_open: bool) -> FuItem:
+@dataclass(frozen=True, slots=True)
+class FuScore:
+    reason: str
+    fu: int
+    tiles: str | None = None
+
+
+WAIT_FU: dict[str, FuScore] = {wait: FuScore(f"{wait}_wait", 2) for wait in ("kanchan", "penchan", "tanki")}
+CHIITOITSU_FU = FuScore("chiitoitsu", 25)
+BASE_FU = FuScore("base", 20)
+MENZEN_RON_FU = FuScore("menzen_ron", 10)
+TSUMO_FU = FuScore("tsumo", 2)
+OPEN_PINFU_FU = FuScore("open_pinfu_ron", 10)
+
+
+def _set_fu(tile: int, kan: bool, is_open: bool) -> FuScore:
     fu = (8 if kan else 2) * (2 if tile in TERMINALS_AND_HONORS else 1) * (1 if is_open else 2)
     name = f"{'open' if is_open else 'closed'}_{'kan' if kan else 'triplet'}"
-    return (name, fu, tile, 4 if kan else 3)
+    return FuScore(name, fu, (KAN_NAMES if kan else TRIPLET_NAMES)[tile])
 
 
 # SET_FU[tile][kan][open]: every triplet and kan item.
 SET_FU = tuple(tuple(tuple(_set_fu(t, kan, is_open) for is_open in (False, True)) for kan in (False, True)) for t in range(34))
+
+_PAIR_FU: dict[tuple[str, int, int], FuScore] = {}
+
+
+def pair_fu(reason: str, fu: int, tile: int) -> FuScore:
+    """The item for a pair of honors worth fu (dragon_pair, seat_wind_pair...)."""
+    key = (reason, fu, tile)
+    item = _PAIR_FU.get(key)
+    if item is None:
+        item = _PAIR_FU[key] = FuScore(reason, fu, PAIR_NAMES[tile])
+    return item

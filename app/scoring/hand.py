@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 from typing import Literal
 
-from app.scoring.fu_items import SET_FU, FuItem
+from app.scoring.fu_items import SET_FU, FuScore
 from app.scoring.suits import SuitPart
 from app.scoring.tiles import GREEN_TILES, TERMINALS_AND_HONORS
 
@@ -76,7 +76,7 @@ class Meld:
     simple: bool = field(init=False)  # no terminal or honor
     outer: bool = field(init=False)  # holds a terminal or an honor (chanta, junchan)
     green: bool = field(init=False)  # only tiles of ryuuiisou
-    fu: FuItem | None = field(init=False)  # the fu of a triplet or kan; None for a chi
+    fu: FuScore | None = field(init=False)  # the fu of a triplet or kan; None for a chi
 
     def __post_init__(self) -> None:
         tile = self.tile

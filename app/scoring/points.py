@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 from app.scoring.rules import HandRules
+from app.scoring.suits import CACHE_LIMIT
 
 YAKUMAN_LIMITS = ("yakuman", "double_yakuman", "triple_yakuman", "quadruple_yakuman",
                   "quintuple_yakuman", "sextuple_yakuman")
@@ -12,7 +13,7 @@ MANGAN_BASE = 2000
 YAKUMAN_BASE = 8000
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Payments:
     ron: int | None
     tsumo_dealer: int | None
@@ -47,7 +48,21 @@ def round_up_100(points: int) -> int:
     return -(-points // 100) * 100
 
 
+_PAYMENTS: dict[tuple[int, bool, bool], Payments] = {}
+
+
 def payments(base: int, dealer: bool, tsumo: bool) -> Payments:
+    """What each player pays for a hand worth `base` (shared: do not change it)."""
+    key = (base, dealer, tsumo)
+    paid = _PAYMENTS.get(key)
+    if paid is None:
+        if len(_PAYMENTS) >= CACHE_LIMIT:
+            _PAYMENTS.clear()
+        paid = _PAYMENTS[key] = _payments(base, dealer, tsumo)
+    return paid
+
+
+def _payments(base: int, dealer: bool, tsumo: bool) -> Payments:
     if not tsumo:
         return Payments(round_up_100(base * (6 if dealer else 4)), None, None)
     if dealer:

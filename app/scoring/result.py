@@ -7,14 +7,15 @@ once and shared by every answer that holds it.
 from dataclasses import dataclass
 
 from app.scoring.decompose import Reading
-from app.scoring.fu import FuItem
-from app.scoring.hand import Meld, ParsedHand
+from app.scoring.fu_items import FuScore
+from app.scoring.hand import ParsedHand
 from app.scoring.settle import Payment
 from app.scoring.suits import Placement, SuitSplit
 from app.scoring.tiles import KAN_NAMES, PAIR_NAMES, SEQUENCE_NAMES, TRIPLET_NAMES, format_tiles
 from app.scoring.yaku import Yaku
 
-GROUP_NAMES = {2: PAIR_NAMES, 3: TRIPLET_NAMES, 4: KAN_NAMES}
+__all__ = ["FuScore", "Group", "Payment", "Points", "ScoreResult", "YakuScore", "YakumanScore", "describe_groups",
+           "yaku_score"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,13 +30,6 @@ class YakumanScore:
     id: str
     name: str
     multiplier: int
-
-
-@dataclass(frozen=True, slots=True)
-class FuScore:
-    reason: str
-    fu: int
-    tiles: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +66,6 @@ class ScoreResult:
 
 
 _YAKU_SCORES: dict[tuple[str, int], YakuScore] = {}
-_FU_SCORES: dict[FuItem, FuScore] = {}
 _GROUPS: dict[tuple[str, bool, bool], Group] = {}
 
 
@@ -81,14 +74,6 @@ def yaku_score(y: Yaku, han: int) -> YakuScore:
     score = _YAKU_SCORES.get(key)
     if score is None:
         score = _YAKU_SCORES[key] = YakuScore(y.id, y.name, han)
-    return score
-
-
-def fu_score(item: FuItem) -> FuScore:
-    score = _FU_SCORES.get(item)
-    if score is None:
-        reason, fu, tile, size = item
-        score = _FU_SCORES[item] = FuScore(reason, fu, GROUP_NAMES[size][tile] if size else None)
     return score
 
 
@@ -108,35 +93,44 @@ def describe_groups(hand: ParsedHand, r: Reading) -> list[Group]:
     if r.shape == "chiitoitsu":
         pairs = [p.suit * 9 + rank for p in hand.parts for rank, n in enumerate(p.counts) if n]
         return [group("pair", PAIR_NAMES[t], False, t == hand.win_tile) for t in pairs]
+    win_in = r.win_in
     win_suit = hand.win_tile // 9
     groups: list[Group] = []
+    pair = -1
     for suit, split in enumerate(r.splits):
-        groups += _split_groups(split, r.win_in if suit == win_suit else None)
-    groups += [_meld_group(m) for m in hand.melds]
-    pair = max(split.pair for split in r.splits)
-    groups.append(group("pair", PAIR_NAMES[pair], False, r.win_in[0] == "pair"))
+        placed = win_in if suit == win_suit else None
+        described = split.described.get(placed)
+        groups += _split_groups(split, placed) if described is None else described
+        if split.pair >= 0:
+            pair = split.pair
+    for meld in hand.melds:
+        groups.append(_MELD_GROUPS[meld.type][meld.tile])
+    groups.append(_PAIR_GROUPS[pair][win_in[0] == "pair"])
     return groups
 
 
 def _split_groups(split: SuitSplit, win_in: Placement | None) -> tuple[Group, ...]:
     """A suit's sequences, then its triplets; the first group the winning tile completed is marked."""
-    found = split.described.get(win_in)
-    if found is None:
-        kind, at, _ = win_in or ("", -1, "")
-        marked = False
-        out = []
-        for name, starts in (("sequence", split.sequences), ("triplet", split.triplets)):
-            for t in starts:
-                winning = not marked and kind == name and t == at
-                marked = marked or winning
-                out.append(group(name, (SEQUENCE_NAMES if name == "sequence" else TRIPLET_NAMES)[t], False, winning))
-        found = split.described[win_in] = tuple(out)
+    kind, at, _ = win_in or ("", -1, "")
+    marked = False
+    out = []
+    for name, starts in (("sequence", split.sequences), ("triplet", split.triplets)):
+        for t in starts:
+            winning = not marked and kind == name and t == at
+            marked = marked or winning
+            out.append(group(name, (SEQUENCE_NAMES if name == "sequence" else TRIPLET_NAMES)[t], False, winning))
+    found = split.described[win_in] = tuple(out)
     return found
 
 
-def _meld_group(m: Meld) -> Group:
-    if m.type == "chi":
-        return group("sequence", SEQUENCE_NAMES[m.tile], True, False)
-    if m.type == "pon":
-        return group("triplet", TRIPLET_NAMES[m.tile], True, False)
-    return group("kan", KAN_NAMES[m.tile], m.is_open, False)
+def _meld_group(meld_type: str, tile: int) -> Group:
+    if meld_type == "chi":
+        return group("sequence", SEQUENCE_NAMES[tile], True, False)
+    if meld_type == "pon":
+        return group("triplet", TRIPLET_NAMES[tile], True, False)
+    return group("kan", KAN_NAMES[tile], meld_type != "ankan", False)
+
+
+# The group of each meld by type and lowest tile; of each pair, not won and won on.
+_MELD_GROUPS = {kind: tuple(_meld_group(kind, t) for t in range(34)) for kind in ("chi", "pon", "kan", "shouminkan", "ankan")}
+_PAIR_GROUPS = tuple((group("pair", PAIR_NAMES[t], False, False), group("pair", PAIR_NAMES[t], False, True)) for t in range(34))

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.scoring.fu_items import SET_FU, FuItem
+from app.scoring.fu_items import SET_FU, FuScore
 from app.scoring.tiles import GREEN_TILES, TERMINALS_AND_HONORS, suit_groups
 
 HONORS = 3
@@ -32,8 +32,8 @@ class SuitSplit:
     outer: bool  # every group holds a terminal or an honor (chanta, junchan)
     peikou: int  # pairs of identical sequences
     placements: dict[int, tuple[Placement, ...]]  # winning tile -> the groups it can complete
-    triplet_fu: tuple[FuItem, ...]  # the fu of its triplets, all concealed
-    ron_triplet_fu: dict[int, tuple[FuItem, ...]]  # the same when the triplet of this tile was won on a discard
+    triplet_fu: tuple[FuScore, ...]  # the fu of its triplets, all concealed
+    ron_triplet_fu: dict[int, tuple[FuScore, ...]]  # the same when the triplet of this tile was won on a discard
     described: dict[Placement | None, tuple[Any, ...]] = field(default_factory=dict)  # memo of evaluate's groups
 
 
@@ -109,7 +109,7 @@ def _honor_splits(counts: tuple[int, ...]) -> tuple[SuitSplit, ...]:
     return (SuitSplit((), triplets, pair, 0, 0, True, 0, placements, *_triplet_fu(triplets)),)
 
 
-def _triplet_fu(triplets: tuple[int, ...]) -> tuple[tuple[FuItem, ...], dict[int, tuple[FuItem, ...]]]:
+def _triplet_fu(triplets: tuple[int, ...]) -> tuple[tuple[FuScore, ...], dict[int, tuple[FuScore, ...]]]:
     """The fu of a split's concealed triplets, and of the same with one of them won on a discard (open)."""
     closed = tuple(SET_FU[t][False][False] for t in triplets)
     ron = {won: tuple(SET_FU[t][False][t == won] for t in triplets) for won in triplets}
