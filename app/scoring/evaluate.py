@@ -71,10 +71,12 @@ def best_candidate(h: HandFacts, found: list[Reading]) -> _Candidate | None:
     yakuman = [(y, _multiplier(h, y)) for y in HAND_YAKUMAN if y.applies(h)] if could_be_yakuman(h) else []
     hand_yaku = [] if yakuman else judged_hand_yaku(h)
     dora = dora_han(h)
-    scored = [c for c in (score_reading(h, r, hand_yaku, yakuman, dora) for r in found) if c.yaku or c.yakuman]
-    if len(scored) < 2:
-        return scored[0] if scored else None
-    return max(scored, key=_worth)
+    best = None
+    for reading in found:
+        candidate = score_reading(h, reading, hand_yaku, yakuman, dora)
+        if (candidate.yaku or candidate.yakuman) and (best is None or _worth(candidate) > _worth(best)):
+            best = candidate  # the first of equals is kept
+    return best
 
 
 def _worth(c: _Candidate) -> tuple[int, bool, int, int, int]:

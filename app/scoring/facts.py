@@ -63,26 +63,26 @@ def hand_facts(hand: ParsedHand, ctx: WinContext, rules: HandRules) -> HandFacts
                 meld_sequences += 1
             else:
                 triplet_bits |= 1 << tile
-    return HandFacts(
-        ctx=ctx,
-        rules=rules,
-        hand=hand,
-        closed=closed,
-        seat_wind=WIND_TILES[ctx.seat_wind],
-        round_wind=WIND_TILES[ctx.round_wind],
-        suit_count=suits.bit_count(),
-        has_honor=bool(z.size or honor_triplets),
-        all_honor=not suits,
-        all_terminal_or_honor=all_outer,
-        all_simple=simple,
-        all_green=green,
-        honor_triplets=honor_triplets,
-        meld_sequences=meld_sequences,
-        meld_sequence_bits=sequence_bits,
-        meld_triplet_bits=triplet_bits,
-        melds_outer=melds_outer,
-        kans=kans,
-        ankans=ankans,
+    return HandFacts(  # positional, in field order: much cheaper to call than by keyword
+        ctx,
+        rules,
+        hand,
+        closed,
+        WIND_TILES[ctx.seat_wind],
+        WIND_TILES[ctx.round_wind],
+        suits.bit_count(),  # suit_count
+        bool(z.size or honor_triplets),  # has_honor
+        not suits,  # all_honor
+        all_outer,  # all_terminal_or_honor
+        simple,  # all_simple
+        green,  # all_green
+        honor_triplets,
+        meld_sequences,
+        sequence_bits,  # meld_sequence_bits
+        triplet_bits,  # meld_triplet_bits
+        melds_outer,
+        kans,
+        ankans,
     )
 
 
@@ -117,17 +117,17 @@ def shape_facts(h: HandFacts, r: Reading) -> ShapeFacts:
     if not r.splits:
         return ShapeFacts(r, 0, 0, 0, -1, 0, 0, False, 0)
     m, p, s, z = r.splits
-    hand_triplets = len(m.triplets) + len(p.triplets) + len(s.triplets) + len(z.triplets)
-    return ShapeFacts(
-        reading=r,
-        sequences=len(m.sequences) + len(p.sequences) + len(s.sequences) + h.meld_sequences,
-        triplets=hand_triplets + len(h.hand.melds) - h.meld_sequences,
-        concealed_triplets=hand_triplets - (r.ron_triplet >= 0) + h.ankans,
-        pair=max(m.pair, p.pair, s.pair, z.pair),
-        sequence_bits=m.sequence_bits | p.sequence_bits | s.sequence_bits | h.meld_sequence_bits,
-        triplet_bits=m.triplet_bits | p.triplet_bits | s.triplet_bits | h.meld_triplet_bits,
-        outer=m.outer and p.outer and s.outer and h.melds_outer,
-        peikou=m.peikou + p.peikou + s.peikou,
+    hand_triplets = m.triplet_count + p.triplet_count + s.triplet_count + z.triplet_count
+    return ShapeFacts(  # positional, in field order
+        r,
+        m.sequence_count + p.sequence_count + s.sequence_count + h.meld_sequences,  # sequences
+        hand_triplets + len(h.hand.melds) - h.meld_sequences,  # triplets
+        hand_triplets - (r.ron_triplet >= 0) + h.ankans,  # concealed_triplets
+        max(m.pair, p.pair, s.pair, z.pair),  # pair
+        m.sequence_bits | p.sequence_bits | s.sequence_bits | h.meld_sequence_bits,
+        m.triplet_bits | p.triplet_bits | s.triplet_bits | h.meld_triplet_bits,
+        m.outer and p.outer and s.outer and h.melds_outer,  # outer
+        m.peikou + p.peikou + s.peikou,
     )
 
 

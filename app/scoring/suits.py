@@ -27,6 +27,8 @@ class SuitSplit:
     sequences: tuple[int, ...]  # lowest tile of each sequence
     triplets: tuple[int, ...]
     pair: int  # -1: no pair in this suit
+    sequence_count: int
+    triplet_count: int
     sequence_bits: int  # bit t set: a sequence starts at tile t (0-26: the three suits side by side)
     triplet_bits: int  # bit t set: a triplet of tile t (suited tiles only)
     outer: bool  # every group holds a terminal or an honor (chanta, junchan)
@@ -106,7 +108,7 @@ def _honor_splits(counts: tuple[int, ...]) -> tuple[SuitSplit, ...]:
     placements = {t: (("triplet", t, "shanpon"),) for t in triplets}
     if pair >= 0:
         placements[pair] = (("pair", pair, "tanki"),)
-    return (SuitSplit((), triplets, pair, 0, 0, True, 0, placements, *_triplet_fu(triplets)),)
+    return (SuitSplit((), triplets, pair, 0, len(triplets), 0, 0, True, 0, placements, *_triplet_fu(triplets)),)
 
 
 def _triplet_fu(triplets: tuple[int, ...]) -> tuple[tuple[FuScore, ...], dict[int, tuple[FuScore, ...]]]:
@@ -127,6 +129,8 @@ def _split(suit: int, pair: int, sets: tuple[tuple[str, int], ...]) -> SuitSplit
         sequences=sequences,
         triplets=triplets,
         pair=base + pair if pair >= 0 else -1,
+        sequence_count=len(sequences),
+        triplet_count=len(triplets),
         sequence_bits=sum(1 << t for t in set(sequences)),
         triplet_bits=sum(1 << t for t in triplets),
         outer=outer,

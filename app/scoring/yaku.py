@@ -62,7 +62,7 @@ HAND_YAKU: tuple[Yaku, ...] = (
     Yaku("riichi", "Riichi", "立直", 1, 0, lambda h: h.ctx.riichi and not h.ctx.double_riichi),
     Yaku("double_riichi", "Double riichi", "両立直", 2, 0, lambda h: h.ctx.double_riichi),
     Yaku("ippatsu", "Ippatsu", "一発", 1, 0, lambda h: h.ctx.ippatsu),
-    Yaku("menzen_tsumo", "Menzen tsumo", "門前清自摸和", 1, 0, lambda h: h.ctx.is_tsumo),
+    Yaku("menzen_tsumo", "Menzen tsumo", "門前清自摸和", 1, 0, lambda h: h.ctx.win == "tsumo"),
     Yaku("tanyao", "Tanyao", "断幺九", 1, 1, lambda h: h.all_simple and (h.closed or h.rules.open_tanyao)),
     Yaku("haitei", "Haitei raoyue", "海底摸月", 1, 1, lambda h: h.ctx.haitei),
     Yaku("houtei", "Houtei raoyui", "河底撈魚", 1, 1, lambda h: h.ctx.houtei),
