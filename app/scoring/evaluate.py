@@ -54,7 +54,7 @@ def score_hand(hand: HandInput | None, ctx: WinContext, rules: HandRules) -> Sco
     if hand is None:
         raise InvalidInput.single("missing", ("hand",), "a hand is required unless context.nagashi_mangan is true")
     parsed = parse_hand(hand, ctx, rules)
-    found = readings(parsed, is_ron=not ctx.is_tsumo)
+    found = readings(parsed, ctx.win == "ron")
     if not found:
         raise InvalidInput.single("not_a_winning_hand", ("hand", "tiles"),
                                   "these tiles do not form a complete hand: four sets and a pair, seven pairs, or thirteen orphans")
@@ -159,7 +159,7 @@ def score_reading(h: HandFacts, reading: Reading, hand_yaku: list[YakuScore], ha
 
 def _result(h: HandFacts, best: _Candidate) -> ScoreResult:
     ctx, rules = h.ctx, h.rules
-    paid = payments(best.base, ctx.is_dealer, ctx.is_tsumo)
+    paid = payments(best.base, ctx.seat_wind == "east", ctx.win == "tsumo")
     pays = settle(best.base, _pao_base(h, best), ctx, rules)
     sticks = ctx.riichi_sticks * STICK_POINTS
     total = sticks
