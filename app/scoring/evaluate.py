@@ -116,14 +116,7 @@ def dora_han(h: HandFacts) -> list[YakuScore]:
 
 def _dora_count(hand: ParsedHand, indicators: bytes) -> int:
     """Copies held, melds included, of the tiles the indicators point at."""
-    parts, meld_tiles = hand.parts, hand.meld_tiles
-    count = 0
-    for indicator in indicators:
-        dora = DORA_OF[indicator]
-        count += parts[dora // 9].counts[dora % 9]
-        if meld_tiles:
-            count += meld_tiles.count(dora)
-    return count
+    return sum([hand.count(DORA_OF[indicator]) for indicator in indicators])
 
 
 def _multiplier(h: HandFacts, y: Yakuman) -> int:
