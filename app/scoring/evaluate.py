@@ -2,10 +2,11 @@
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from app.errors import InvalidInput
 from app.scoring.decompose import Reading, readings
-from app.scoring.facts import HandFacts, hand_facts, shape_facts
+from app.scoring.facts import HandFacts, ShapeFacts, hand_facts, shape_facts
 from app.scoring.fu import count_fu
 from app.scoring.fu_items import FuScore
 from app.scoring.hand import HandInput, ParsedHand, WinContext
@@ -13,7 +14,8 @@ from app.scoring.points import limit_and_base, payments
 from app.scoring.result import Points, ScoreResult, YakumanScore, YakuScore, describe_groups, yaku_score
 from app.scoring.rules import HandRules
 from app.scoring.settle import honba_bonus, settle
-from app.scoring.tiles import DORA_OF
+from app.scoring.suits import CACHE_LIMIT
+from app.scoring.tiles import DORA_OF, packed_count
 from app.scoring.validate import parse_hand
 from app.scoring.yaku import (
     AKA_DORA, DORA, HAND_YAKU, HAND_YAKUMAN, NAGASHI_MANGAN, PAO_YAKUMAN, READING_YAKU, READING_YAKUMAN, RENHOU,
@@ -59,21 +61,20 @@ def score_hand(hand: HandInput | None, ctx: WinContext, rules: HandRules) -> Sco
         raise InvalidInput.single("not_a_winning_hand", ("hand", "tiles"),
                                   "these tiles do not form a complete hand: four sets and a pair, seven pairs, or thirteen orphans")
     h = hand_facts(parsed, ctx, rules)
-    best = best_candidate(h, found)
+    best = best_candidate(h, parsed, rules, found)
     if best is None:
         raise InvalidInput.single("no_yaku", ("hand",),
                                   "the hand is complete but has no yaku, so it cannot win (dora alone are not a yaku)")
-    return _result(h, best)
+    return _result(h, parsed, ctx, rules, best)
 
 
-def best_candidate(h: HandFacts, found: list[Reading]) -> _Candidate | None:
+def best_candidate(h: HandFacts, hand: ParsedHand, rules: HandRules, found: list[Reading]) -> _Candidate | None:
     """The reading worth the most points, then han, then fu; None when no reading has a yaku."""
-    yakuman = [(y, _multiplier(h, y)) for y in HAND_YAKUMAN if y.applies(h)] if could_be_yakuman(h) else []
-    hand_yaku = [] if yakuman else judged_hand_yaku(h)
-    dora = dora_han(h)
+    hand_yaku, hand_yakuman = judge_hand(h)
+    dora = [] if hand_yakuman else dora_han(hand, rules, h.riichi or h.double_riichi)
     best = None
     for reading in found:
-        candidate = score_reading(h, reading, hand_yaku, yakuman, dora)
+        candidate = score_reading(h, hand, rules, reading, hand_yaku, hand_yakuman, dora)
         if (candidate.yaku or candidate.yakuman) and (best is None or _worth(candidate) > _worth(best)):
             best = candidate  # the first of equals is kept
     return best
@@ -85,75 +86,87 @@ def _worth(c: _Candidate) -> tuple[int, bool, int, int, int]:
     return c.base, bool(c.yakuman), c.han, c.fu, sum(item.fu for item in c.fu_items)
 
 
-def judged_hand_yaku(h: HandFacts) -> list[YakuScore]:
+@lru_cache(maxsize=CACHE_LIMIT)
+def judge_hand(h: HandFacts) -> tuple[tuple[YakuScore, ...], tuple[Yakuman, ...]]:
+    """The hand yaku, or the hand yakuman (which leave no room for yaku), of hands with these facts."""
+    yakuman = tuple(y for y in HAND_YAKUMAN if y.applies(h)) if could_be_yakuman(h) else ()
+    if yakuman:
+        return (), yakuman
     if _renhou_alone(h):
-        return [yaku_score(RENHOU, RENHOU_HAN[h.rules.renhou])]
+        return (yaku_score(RENHOU, RENHOU_HAN[h.renhou_value]),), ()
     found = [score for applies, score in HAND_ROWS[h.closed] if applies(h)]
-    if h.ctx.renhou and h.rules.renhou in RENHOU_HAN:
-        found.append(yaku_score(RENHOU, RENHOU_HAN[h.rules.renhou]))
-    return found
+    if h.renhou and h.renhou_value in RENHOU_HAN:
+        found.append(yaku_score(RENHOU, RENHOU_HAN[h.renhou_value]))
+    return tuple(found), ()
+
+
+@lru_cache(maxsize=CACHE_LIMIT)
+def judge_shape(s: ShapeFacts) -> tuple[tuple[YakuScore, ...], tuple[Yakuman, ...]]:
+    """The reading yaku, or the reading yakuman, of readings with these facts."""
+    if s.concealed_triplets == 4 or s.shape == "kokushi":
+        yakuman = tuple(y for y in READING_YAKUMAN if y.applies(s))
+        if yakuman:
+            return (), yakuman
+    return tuple(score for applies, score in READING_ROWS[s.closed] if applies(s)), ()
 
 
 def _renhou_alone(h: HandFacts) -> bool:
     """A renhou that the rules score alone, without the other yaku and dora (EMA)."""
-    return h.ctx.renhou and h.rules.renhou_alone and h.rules.renhou in RENHOU_HAN
+    return h.renhou and h.renhou_alone and h.renhou_value in RENHOU_HAN
 
 
-def dora_han(h: HandFacts) -> list[YakuScore]:
-    hand = h.hand
+def dora_han(hand: ParsedHand, rules: HandRules, riichi: bool) -> list[YakuScore]:
     found = []
-    dora = _dora_count(hand, hand.dora_indicators)
+    dora = _dora_count(hand.held, hand.dora_indicators)
     if dora:
         found.append(yaku_score(DORA, dora))
-    if hand.red_fives and h.rules.aka_dora:
+    if hand.red_fives and rules.aka_dora:
         found.append(yaku_score(AKA_DORA, hand.red_fives))
-    if hand.ura_dora_indicators and (h.ctx.riichi or h.ctx.double_riichi):
-        ura = _dora_count(hand, hand.ura_dora_indicators)
+    if hand.ura_dora_indicators and riichi:
+        ura = _dora_count(hand.held, hand.ura_dora_indicators)
         if ura:
             found.append(yaku_score(URA_DORA, ura))
     return found
 
 
-def _dora_count(hand: ParsedHand, indicators: bytes) -> int:
+def _dora_count(held: int, indicators: bytes) -> int:
     """Copies held, melds included, of the tiles the indicators point at."""
-    return sum([hand.count(DORA_OF[indicator]) for indicator in indicators])
+    count = 0
+    for indicator in indicators:
+        count += packed_count(held, DORA_OF[indicator])
+    return count
 
 
-def _multiplier(h: HandFacts, y: Yakuman) -> int:
-    return 2 if y.double and h.rules.double_yakuman else 1
+def _multiplier(y: Yakuman, rules: HandRules) -> int:
+    return 2 if y.double and rules.double_yakuman else 1
 
 
-def score_reading(h: HandFacts, reading: Reading, hand_yaku: list[YakuScore], hand_yakuman: list[tuple[Yakuman, int]],
-                  dora: list[YakuScore]) -> _Candidate:
-    s = shape_facts(h, reading)
-    fu, fu_items = count_fu(h, s)
-    if s.concealed_triplets == 4 or reading.shape == "kokushi":
-        yakuman = [(y, _multiplier(h, y)) for y in READING_YAKUMAN if y.applies(h, s)] + hand_yakuman
-    else:
-        yakuman = hand_yakuman
-    if yakuman:
-        if not h.rules.yakuman_stacking:
+def score_reading(h: HandFacts, hand: ParsedHand, rules: HandRules, reading: Reading, hand_yaku: tuple[YakuScore, ...],
+                  hand_yakuman: tuple[Yakuman, ...], dora: list[YakuScore]) -> _Candidate:
+    s = shape_facts(h, hand, reading)
+    fu, fu_items = count_fu(h, s, reading, hand, rules.double_wind_pair_fu)
+    shape_yaku, shape_yakuman = judge_shape(s)
+    if shape_yakuman or hand_yakuman:
+        yakuman = [(y, _multiplier(y, rules)) for y in shape_yakuman + hand_yakuman]
+        if not rules.yakuman_stacking:
             yakuman = [max(yakuman, key=lambda y: y[1])]
         multiplier = sum(m for _, m in yakuman)
-        limit, base = limit_and_base(0, fu, multiplier, h.rules)
+        limit, base = limit_and_base(0, fu, multiplier, rules)
         return _Candidate(reading, [], yakuman, 13 * multiplier, fu, fu_items, limit, base)
     if _renhou_alone(h):
         yaku = list(hand_yaku)
     else:
-        yaku = hand_yaku + [score for applies, score in READING_ROWS[h.closed] if applies(h, s)]
-        if yaku:
-            yaku += dora
+        yaku = [*hand_yaku, *shape_yaku, *dora] if hand_yaku or shape_yaku else []
     han = 0
     for score in yaku:
         han += score.han
-    limit, base = limit_and_base(han, fu, 0, h.rules)
+    limit, base = limit_and_base(han, fu, 0, rules)
     return _Candidate(reading, yaku, [], han, fu, fu_items, limit, base)
 
 
-def _result(h: HandFacts, best: _Candidate) -> ScoreResult:
-    ctx, rules = h.ctx, h.rules
+def _result(h: HandFacts, hand: ParsedHand, ctx: WinContext, rules: HandRules, best: _Candidate) -> ScoreResult:
     paid = payments(best.base, ctx.seat_wind == "east", ctx.win == "tsumo")
-    pays = settle(best.base, _pao_base(h, best), ctx, rules)
+    pays = settle(best.base, _pao_base(ctx, rules, best), ctx, rules)
     sticks = ctx.riichi_sticks * STICK_POINTS
     total = sticks
     for payment in pays:
@@ -167,22 +180,22 @@ def _result(h: HandFacts, best: _Candidate) -> ScoreResult:
         best.base,
         Points(paid.ron, paid.tsumo_dealer, paid.tsumo_non_dealer, honba_bonus(ctx, rules), sticks, total),
         best.fu_items,
-        describe_groups(h.hand, best.reading),
+        describe_groups(hand, best.reading),
         best.reading.wait,
         pays,
     )
 
 
-def _pao_base(h: HandFacts, best: _Candidate) -> int:
+def _pao_base(ctx: WinContext, rules: HandRules, best: _Candidate) -> int:
     """The base points of the yakuman the liable player answers for; 0 without pao."""
-    if h.ctx.pao_seat_wind is None:
+    if ctx.pao_seat_wind is None:
         return 0
-    liable_for = PAO_YAKUMAN | ({"suukantsu"} if h.rules.pao_suukantsu else set())
+    liable_for = PAO_YAKUMAN | ({"suukantsu"} if rules.pao_suukantsu else set())
     multiplier = sum(m for y, m in best.yakuman if y.id in liable_for)
     if not multiplier:
         raise InvalidInput.single("inconsistent_context", ("context", "pao_seat_wind"),
                                   f"pao applies only to a hand scored with {', '.join(sorted(liable_for))}; this hand has none")
-    return limit_and_base(0, 0, multiplier, h.rules)[1]
+    return limit_and_base(0, 0, multiplier, rules)[1]
 
 
 def score_nagashi_mangan(ctx: WinContext, rules: HandRules) -> ScoreResult:

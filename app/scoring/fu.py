@@ -1,32 +1,29 @@
 """Fu, item by item, for one reading of a hand."""
 
+from app.scoring.decompose import Reading
 from app.scoring.facts import DRAGON_SET, HandFacts, ShapeFacts, is_pinfu_shape
 from app.scoring.fu_items import (
     BASE_FU, CHIITOITSU_FU, MENZEN_RON_FU, OPEN_PINFU_FU, TSUMO_FU, WAIT_FU, FuScore, pair_fu,
 )
+from app.scoring.hand import ParsedHand
 
 
-def count_fu(h: HandFacts, s: ShapeFacts) -> tuple[int, list[FuScore]]:
+def count_fu(h: HandFacts, s: ShapeFacts, r: Reading, hand: ParsedHand, double_wind_pair_fu: int) -> tuple[int, list[FuScore]]:
     """The rounded fu and the items it is made of (a new list)."""
-    r = s.reading
-    if r.shape != "standard":
+    if not r.splits:
         return (25, [CHIITOITSU_FU]) if r.shape == "chiitoitsu" else (0, [])
-    tsumo = h.ctx.win == "tsumo"
     items = [BASE_FU]
-    if h.closed and not tsumo:
+    if h.tsumo:
+        if not is_pinfu_shape(s):
+            items.append(TSUMO_FU)
+    elif h.closed:
         items.append(MENZEN_RON_FU)
-    if tsumo and not is_pinfu_shape(h, s):
-        items.append(TSUMO_FU)
     for split in r.splits:
         if split.triplet_fu:
             items += split.ron_triplet_fu.get(r.ron_triplet, split.triplet_fu)
-    for meld in h.hand.melds:
-        if meld.fu:
-            items.append(meld.fu)
-    if s.pair >= 27:
-        pair = _pair_fu(h, s.pair)
-        if pair:
-            items.append(pair)
+    items += hand.called.fu
+    if s.value_pair:
+        items.append(_pair_fu(h, max([split.pair for split in r.splits]), double_wind_pair_fu))
     if r.wait in WAIT_FU:
         items.append(WAIT_FU[r.wait])
     raw = 0
@@ -38,14 +35,11 @@ def count_fu(h: HandFacts, s: ShapeFacts) -> tuple[int, list[FuScore]]:
     return -(-raw // 10) * 10, items
 
 
-def _pair_fu(h: HandFacts, tile: int) -> FuScore | None:
+def _pair_fu(h: HandFacts, tile: int, double_wind_pair_fu: int) -> FuScore:
+    """The item for a pair of a dragon, the seat wind or the round wind."""
     if tile in DRAGON_SET:
         return pair_fu("dragon_pair", 2, tile)
     seat, round_ = tile == h.seat_wind, tile == h.round_wind
     if seat and round_:
-        return pair_fu("double_wind_pair", h.rules.double_wind_pair_fu, tile)
-    if seat:
-        return pair_fu("seat_wind_pair", 2, tile)
-    if round_:
-        return pair_fu("round_wind_pair", 2, tile)
-    return None
+        return pair_fu("double_wind_pair", double_wind_pair_fu, tile)
+    return pair_fu("seat_wind_pair" if seat else "round_wind_pair", 2, tile)

@@ -5,7 +5,7 @@ from typing import Literal
 
 from app.scoring.fu_items import SET_FU, FuScore
 from app.scoring.suits import SuitPart
-from app.scoring.tiles import GREEN_TILES, TERMINALS_AND_HONORS
+from app.scoring.tiles import GREEN_TILES, TERMINALS_AND_HONORS, packed_count, packed_counts
 
 MeldType = Literal["chi", "pon", "kan", "shouminkan", "ankan"]
 WinType = Literal["ron", "tsumo"]
@@ -77,6 +77,7 @@ class Meld:
     outer: bool = field(init=False)  # holds a terminal or an honor (chanta, junchan)
     green: bool = field(init=False)  # only tiles of ryuuiisou
     fu: FuScore | None = field(init=False)  # the fu of a triplet or kan; None for a chi
+    packed: int = field(init=False)  # its tiles as packed counts (tiles.packed_counts)
 
     def __post_init__(self) -> None:
         tile = self.tile
@@ -89,6 +90,62 @@ class Meld:
         self.outer = self.tiles[0] in TERMINALS_AND_HONORS or self.tiles[-1] in TERMINALS_AND_HONORS
         self.green = all(t in GREEN_TILES for t in self.tiles)
         self.fu = None if self.is_sequence else SET_FU[tile][self.is_kan][self.is_open]
+        self.packed = packed_counts(self.tiles if self.is_sequence else self.tiles * (4 if self.is_kan else 3))
+
+
+@dataclass(slots=True)
+class MeldSummary:
+    """What a hand's melds add up to, for the facts of the hand and of each reading."""
+
+    closed: bool  # no open meld (concealed kans only)
+    kans: int
+    ankans: int
+    sequences: int
+    sequence_bits: int  # bit t: a chi starts at tile t
+    triplet_bits: int  # bit t: a pon or kan of the suited tile t
+    honor_triplets: frozenset[int]  # honors called or declared as pon or kan
+    suits: int  # bit per suit (m p s) a meld holds
+    outer: bool  # every meld holds a terminal or an honor
+    all_outer: bool  # only terminals and honors
+    simple: bool  # no terminal or honor
+    green: bool  # only tiles of ryuuiisou
+    fu: tuple[FuScore, ...]  # the fu items of its pons and kans
+    packed: int  # every tile of every meld, a kan's four included, as packed counts
+
+
+NO_MELDS = MeldSummary(True, 0, 0, 0, 0, 0, frozenset(), 0, True, True, True, True, (), 0)
+
+
+def summarize_melds(melds: tuple[Meld, ...]) -> MeldSummary:
+    if not melds:
+        return NO_MELDS
+    closed = outer = all_outer = simple = green = True
+    kans = ankans = sequences = sequence_bits = triplet_bits = suits = packed = 0
+    honors: set[int] = set()
+    fu = []
+    for meld in melds:
+        tile = meld.tile
+        closed = closed and not meld.is_open
+        outer = outer and meld.outer
+        all_outer = all_outer and meld.all_outer
+        simple = simple and meld.simple
+        green = green and meld.green
+        kans += meld.is_kan
+        ankans += not meld.is_open
+        packed += meld.packed
+        if meld.fu:
+            fu.append(meld.fu)
+        if tile >= 27:
+            honors.add(tile)
+            continue
+        suits |= 1 << tile // 9
+        if meld.is_sequence:
+            sequence_bits |= 1 << tile
+            sequences += 1
+        else:
+            triplet_bits |= 1 << tile
+    return MeldSummary(closed, kans, ankans, sequences, sequence_bits, triplet_bits, frozenset(honors), suits, outer,
+                       all_outer, simple, green, tuple(fu), packed)
 
 
 @dataclass(slots=True)
@@ -97,7 +154,8 @@ class ParsedHand:
 
     parts: tuple[SuitPart, ...]  # concealed tiles of m, p, s and honors
     melds: tuple[Meld, ...]
-    meld_tiles: bytes  # every tile of every meld, a kan's four included
+    called: MeldSummary
+    held: int  # every tile held, melds included, as packed counts (tiles.packed_counts)
     win_tile: int
     red_fives: int
     dora_indicators: bytes = b""
@@ -108,4 +166,4 @@ class ParsedHand:
 
     def count(self, tile: int) -> int:
         """Copies held, melds included."""
-        return self.parts[tile // 9].counts[tile % 9] + (self.meld_tiles.count(tile) if self.meld_tiles else 0)
+        return packed_count(self.held, tile)

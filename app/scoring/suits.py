@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.scoring.fu_items import SET_FU, FuScore
-from app.scoring.tiles import GREEN_TILES, TERMINALS_AND_HONORS, suit_groups
+from app.scoring.tiles import GREEN_TILES, TERMINALS_AND_HONORS, packed_counts, suit_groups
 
 HONORS = 3
 ITTSU_MASK = 0b1001001  # sequences starting at 1, 4 and 7
@@ -43,8 +43,8 @@ class SuitSplit:
 class SuitPart:
     suit: int  # 0-2 m p s, 3 honors
     counts: tuple[int, ...]
+    packed: int  # the counts as packed counts (tiles.packed_counts)
     size: int
-    max_count: int
     splits: tuple[SuitSplit, ...]  # empty when the tiles cannot form sets and at most one pair
     standard_pairs: int  # pairs a standard reading takes from this suit: 0 or 1; 9 when it cannot take part
     simple: bool  # no terminal or honor held
@@ -86,8 +86,8 @@ def _make_part(suit: int, counts: tuple[int, ...]) -> SuitPart:
     return SuitPart(
         suit=suit,
         counts=counts,
+        packed=packed_counts(tiles),
         size=size,
-        max_count=max(counts),
         splits=splits,
         standard_pairs=(0 if size % 3 == 0 else 1 if size % 3 == 2 else 9) if splits else 9,
         simple=outer_count == 0,

@@ -137,3 +137,27 @@ def dora_from_indicator(indicator: int) -> int:
 
 
 DORA_OF = tuple(dora_from_indicator(t) for t in range(34))  # indicator -> the dora it points at
+
+# Tile counts packed into one int, 16 bits a tile (tile t at bit 16 * t): adding two such ints adds the counts.
+# Bit 15 of a field is set by the probe exactly when that tile's count is 5 or more.
+COUNT_BITS = 16
+ONE_OF = tuple(1 << COUNT_BITS * t for t in range(34))
+_OVER_FOUR_PROBE = sum((1 << COUNT_BITS - 1) - 5 << COUNT_BITS * t for t in range(34))
+_OVER_FOUR_FLAGS = sum(1 << COUNT_BITS - 1 << COUNT_BITS * t for t in range(34))
+_COUNT_MASK = (1 << COUNT_BITS) - 1
+
+
+def packed_counts(tiles: bytes | list[int] | tuple[int, ...]) -> int:
+    total = 0
+    for tile in tiles:
+        total += ONE_OF[tile]
+    return total
+
+
+def packed_count(packed: int, tile: int) -> int:
+    return packed >> COUNT_BITS * tile & _COUNT_MASK
+
+
+def any_over_four(packed: int) -> bool:
+    """Whether some tile is counted five times or more (counts below 32,000)."""
+    return bool((packed + _OVER_FOUR_PROBE) & _OVER_FOUR_FLAGS)

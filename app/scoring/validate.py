@@ -1,10 +1,12 @@
 """Turn a HandInput and WinContext into a ParsedHand, or raise InvalidInput naming every problem."""
 
 from app.errors import InvalidInput, Problem
-from app.scoring.hand import HandInput, Meld, MeldInput, ParsedHand, WinContext
+from app.scoring.hand import HandInput, Meld, MeldInput, ParsedHand, WinContext, summarize_melds
 from app.scoring.rules import HandRules
 from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts
-from app.scoring.tiles import SINGLE_TILES, NO_REDS, SUITS, TileList, TileNotationError, parse_tiles, tile_name
+from app.scoring.tiles import (
+    NO_REDS, SINGLE_TILES, SUITS, TileList, TileNotationError, any_over_four, packed_counts, parse_tiles, tile_name,
+)
 
 Loc = tuple[str | int, ...]
 MELD_SIZES = {"chi": 3, "pon": 3, "kan": 4, "shouminkan": 4, "ankan": 4}
@@ -19,24 +21,24 @@ def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> Parsed
     ura = _indicators(context.ura_dora_indicators, "ura_dora_indicators", problems) if context.ura_dora_indicators else []
     if problems:
         raise InvalidInput(problems)
-    concealed = parts[0].size + parts[1].size + parts[2].size + parts[3].size
-    if concealed != 14 - 3 * len(melds) or len(melds) > 4:
-        raise InvalidInput([_count_problem(concealed, len(melds))])
+    m, p, s, z = parts
+    if m.size + p.size + s.size + z.size != 14 - 3 * len(melds) or len(melds) > 4:
+        raise InvalidInput([_count_problem(m.size + p.size + s.size + z.size, len(melds))])
+    called = summarize_melds(melds)
     parsed = ParsedHand(
         parts,
         melds,
-        _joined(meld_tiles),
+        called,
+        m.packed + p.packed + s.packed + z.packed + called.packed,  # held
         win.tiles[0],  # type: ignore[union-attr]
         reds[0] + reds[1] + reds[2] + (sum([sum(t.reds) for t in meld_tiles]) if meld_tiles else 0),
         _joined(dora),
         _joined(ura),
     )
-    others = parsed.meld_tiles + parsed.dora_indicators + parsed.ura_dora_indicators
-    most = max(parts[0].max_count, parts[1].max_count, parts[2].max_count, parts[3].max_count)
-    if most > 4 or (others and most + len(others) > 4 and _over_four(parsed, others)):
-        problems += _too_many_copies(parsed, others)
-    if _any_red(meld_tiles) or _any_red(dora) or _any_red(ura) \
-            or (reds != NO_REDS and max(reds) > rules.max_red_fives_per_suit):
+    if any_over_four(parsed.held + packed_counts(parsed.dora_indicators + parsed.ura_dora_indicators)):
+        problems += _too_many_copies(parsed, _joined(meld_tiles) + parsed.dora_indicators + parsed.ura_dora_indicators)
+    if (reds != NO_REDS and max(reds) > rules.max_red_fives_per_suit) or _any_red(meld_tiles) \
+            or not _RED_FIVES.isdisjoint(context.dora_indicators) or not _RED_FIVES.isdisjoint(context.ura_dora_indicators):
         problems += _too_many_reds(reds, meld_tiles + dora + ura, rules)
     if not problems and not _win_tile_held(parsed, win, reds):  # type: ignore[arg-type]
         problems.append(Problem("win_tile_not_in_hand", ("hand", "win_tile"),
@@ -48,6 +50,7 @@ def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> Parsed
     return parsed
 
 
+_RED_FIVES = frozenset(("0m", "0p", "0s"))
 _EMPTY_PARTS: tuple[tuple[SuitPart, ...], tuple[int, int, int]] = ((), NO_REDS)
 
 
@@ -163,26 +166,16 @@ def _win_tile_held(hand: ParsedHand, win: TileList, concealed_reds: tuple[int, i
     return win.reds == NO_REDS or concealed_reds[tile // 9] > 0
 
 
-def _over_four(hand: ParsedHand, others: bytes) -> bool:
-    """Whether a tile of the melds or indicators is there more than four times, counting the hand's."""
-    parts = hand.parts
-    for tile in others:
-        if parts[tile // 9].counts[tile % 9] + others.count(tile) > 4:
-            return True
-    return False
-
-
 def _too_many_copies(hand: ParsedHand, others: bytes) -> list[Problem]:
     """No tile more than four times, counting the hand, the melds and the indicators."""
-    over = [t for t in set(others) if hand.concealed_count(t) + others.count(t) > 4]
-    if max(p.max_count for p in hand.parts) > 4:
-        over += [p.suit * 9 + r for p in hand.parts for r, n in enumerate(p.counts) if n > 4 and p.suit * 9 + r not in over]
+    over = sorted({t for t in set(others) if hand.concealed_count(t) + others.count(t) > 4}
+                  | {p.suit * 9 + r for p in hand.parts for r, n in enumerate(p.counts) if n > 4})
     return [
         Problem("too_many_copies", ("hand", "tiles"),
                 f"{tile_name(t)} appears {hand.concealed_count(t) + others.count(t)} times counting the hand, the melds "
                 "and the dora indicators; a tile exists 4 times")
-        for t in sorted(over)
-    ] if over else []
+        for t in over
+    ]
 
 
 def _any_red(groups: list[TileList]) -> bool:

@@ -1,7 +1,8 @@
 """The yaku and yakuman tables: each row states an id, its names, its value and when it applies.
 
-Hand yaku depend only on the tiles and the situation, so they are judged once per hand; reading yaku
-depend on how the tiles are grouped, so they are judged for every reading.
+Hand yaku read only HandFacts (the tiles as a whole, the situation, a few rule options); reading yaku
+read only ShapeFacts (how one reading groups the tiles). Both are values, so evaluate judges each table
+once per distinct facts and reuses the answer.
 """
 
 from collections.abc import Callable
@@ -29,7 +30,7 @@ class Yaku:
     japanese: str
     han_closed: int
     han_open: int  # 0: only a closed hand can have it
-    applies: Callable[..., bool]  # (HandFacts) for hand yaku, (HandFacts, ShapeFacts) for reading yaku
+    applies: Callable[..., bool]  # given HandFacts for hand yaku, ShapeFacts for reading yaku
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,24 +51,24 @@ def _shousangen(h: HandFacts) -> bool:
     return dragon_triplets(h) == 2 and honor_pair(h, DRAGON_SET)
 
 
-def _chanta(h: HandFacts, s: ShapeFacts) -> bool:
-    return s.outer and h.has_honor and s.sequences > 0
+def _chanta(s: ShapeFacts) -> bool:
+    return s.outer and s.has_honor and s.sequences > 0
 
 
-def _junchan(h: HandFacts, s: ShapeFacts) -> bool:
-    return s.outer and not h.has_honor and s.sequences > 0
+def _junchan(s: ShapeFacts) -> bool:
+    return s.outer and not s.has_honor and s.sequences > 0
 
 
 HAND_YAKU: tuple[Yaku, ...] = (
-    Yaku("riichi", "Riichi", "立直", 1, 0, lambda h: h.ctx.riichi and not h.ctx.double_riichi),
-    Yaku("double_riichi", "Double riichi", "両立直", 2, 0, lambda h: h.ctx.double_riichi),
-    Yaku("ippatsu", "Ippatsu", "一発", 1, 0, lambda h: h.ctx.ippatsu),
-    Yaku("menzen_tsumo", "Menzen tsumo", "門前清自摸和", 1, 0, lambda h: h.ctx.win == "tsumo"),
-    Yaku("tanyao", "Tanyao", "断幺九", 1, 1, lambda h: h.all_simple and (h.closed or h.rules.open_tanyao)),
-    Yaku("haitei", "Haitei raoyue", "海底摸月", 1, 1, lambda h: h.ctx.haitei),
-    Yaku("houtei", "Houtei raoyui", "河底撈魚", 1, 1, lambda h: h.ctx.houtei),
-    Yaku("rinshan", "Rinshan kaihou", "嶺上開花", 1, 1, lambda h: h.ctx.rinshan),
-    Yaku("chankan", "Chankan", "槍槓", 1, 1, lambda h: h.ctx.chankan),
+    Yaku("riichi", "Riichi", "立直", 1, 0, lambda h: h.riichi and not h.double_riichi),
+    Yaku("double_riichi", "Double riichi", "両立直", 2, 0, lambda h: h.double_riichi),
+    Yaku("ippatsu", "Ippatsu", "一発", 1, 0, lambda h: h.ippatsu),
+    Yaku("menzen_tsumo", "Menzen tsumo", "門前清自摸和", 1, 0, lambda h: h.tsumo),
+    Yaku("tanyao", "Tanyao", "断幺九", 1, 1, lambda h: h.all_simple and (h.closed or h.open_tanyao)),
+    Yaku("haitei", "Haitei raoyue", "海底摸月", 1, 1, lambda h: h.haitei),
+    Yaku("houtei", "Houtei raoyui", "河底撈魚", 1, 1, lambda h: h.houtei),
+    Yaku("rinshan", "Rinshan kaihou", "嶺上開花", 1, 1, lambda h: h.rinshan),
+    Yaku("chankan", "Chankan", "槍槓", 1, 1, lambda h: h.chankan),
     Yaku("yakuhai_haku", "Yakuhai: haku", "役牌 白", 1, 1, _triplet_of(HAKU)),
     Yaku("yakuhai_hatsu", "Yakuhai: hatsu", "役牌 發", 1, 1, _triplet_of(HATSU)),
     Yaku("yakuhai_chun", "Yakuhai: chun", "役牌 中", 1, 1, _triplet_of(CHUN)),
@@ -82,39 +83,30 @@ HAND_YAKU: tuple[Yaku, ...] = (
 
 READING_YAKU: tuple[Yaku, ...] = (
     Yaku("pinfu", "Pinfu", "平和", 1, 0, is_pinfu_shape),
-    Yaku("iipeikou", "Iipeikou", "一盃口", 1, 0, lambda h, s: s.peikou == 1),
-    Yaku("chiitoitsu", "Chiitoitsu", "七対子", 2, 0, lambda h, s: s.reading.shape == "chiitoitsu"),
+    Yaku("iipeikou", "Iipeikou", "一盃口", 1, 0, lambda s: s.peikou == 1),
+    Yaku("chiitoitsu", "Chiitoitsu", "七対子", 2, 0, lambda s: s.shape == "chiitoitsu"),
     Yaku("chanta", "Chanta", "混全帯幺九", 2, 1, _chanta),
-    Yaku("ittsu", "Ittsu", "一気通貫", 2, 1, lambda h, s: has_straight(s)),
-    Yaku("sanshoku_doujun", "Sanshoku doujun", "三色同順", 2, 1, lambda h, s: three_colours(s.sequence_bits)),
-    Yaku("sanshoku_doukou", "Sanshoku doukou", "三色同刻", 2, 2, lambda h, s: three_colours(s.triplet_bits)),
-    Yaku("toitoi", "Toitoi", "対々和", 2, 2, lambda h, s: s.triplets == 4),
-    Yaku("sanankou", "Sanankou", "三暗刻", 2, 2, lambda h, s: s.concealed_triplets == 3),
+    Yaku("ittsu", "Ittsu", "一気通貫", 2, 1, has_straight),
+    Yaku("sanshoku_doujun", "Sanshoku doujun", "三色同順", 2, 1, lambda s: three_colours(s.sequence_bits)),
+    Yaku("sanshoku_doukou", "Sanshoku doukou", "三色同刻", 2, 2, lambda s: three_colours(s.triplet_bits)),
+    Yaku("toitoi", "Toitoi", "対々和", 2, 2, lambda s: s.triplets == 4),
+    Yaku("sanankou", "Sanankou", "三暗刻", 2, 2, lambda s: s.concealed_triplets == 3),
     Yaku("junchan", "Junchan", "純全帯幺九", 3, 2, _junchan),
-    Yaku("ryanpeikou", "Ryanpeikou", "二盃口", 3, 0, lambda h, s: s.peikou == 2),
+    Yaku("ryanpeikou", "Ryanpeikou", "二盃口", 3, 0, lambda s: s.peikou == 2),
 )
 
-# Yaku outside the tables: their value comes from the rules or the situation, not from the hand's shape.
-RENHOU = Yaku("renhou", "Renhou", "人和", 5, 0, lambda h: h.ctx.renhou)
-NAGASHI_MANGAN = Yaku("nagashi_mangan", "Nagashi mangan", "流し満貫", 5, 5, lambda h: h.ctx.nagashi_mangan)
-DORA = Yaku("dora", "Dora", "ドラ", 1, 1, lambda h: True)
-AKA_DORA = Yaku("aka_dora", "Aka dora", "赤ドラ", 1, 1, lambda h: True)
-URA_DORA = Yaku("ura_dora", "Ura dora", "裏ドラ", 1, 0, lambda h: True)
+# Yaku outside the tables: their value comes from the rules or the situation, not from the hand's shape, and
+# evaluate scores them itself.
+def _scored_apart(_: object) -> bool:
+    return False
+
+
+RENHOU = Yaku("renhou", "Renhou", "人和", 5, 0, _scored_apart)
+NAGASHI_MANGAN = Yaku("nagashi_mangan", "Nagashi mangan", "流し満貫", 5, 5, _scored_apart)
+DORA = Yaku("dora", "Dora", "ドラ", 1, 1, _scored_apart)
+AKA_DORA = Yaku("aka_dora", "Aka dora", "赤ドラ", 1, 1, _scored_apart)
+URA_DORA = Yaku("ura_dora", "Ura dora", "裏ドラ", 1, 0, _scored_apart)
 RENHOU_HAN = {"mangan": 5, "baiman": 8}
-
-
-def _chuuren_shape(h: HandFacts) -> bool:
-    if h.hand.melds or h.suit_count != 1 or h.has_honor:
-        return False
-    c = next(p.counts for p in h.hand.parts if p.size)
-    return c[0] >= 3 and c[8] >= 3 and all(c[1:8])
-
-
-def _nine_sided(h: HandFacts) -> bool:
-    win = h.hand.win_tile
-    c = list(h.hand.parts[win // 9].counts)
-    c[win % 9] -= 1
-    return c == [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
 
 def _suuankou(s: ShapeFacts) -> bool:
@@ -122,12 +114,12 @@ def _suuankou(s: ShapeFacts) -> bool:
 
 
 READING_YAKUMAN: tuple[Yakuman, ...] = (
-    Yakuman("kokushi_musou", "Kokushi musou", "国士無双", False, True, lambda h, s: s.reading.wait == "kokushi"),
+    Yakuman("kokushi_musou", "Kokushi musou", "国士無双", False, True, lambda s: s.wait == "kokushi"),
     Yakuman("kokushi_musou_13", "Kokushi musou, 13-sided wait", "国士無双十三面待ち", True, True,
-            lambda h, s: s.reading.wait == "kokushi_13"),
-    Yakuman("suuankou", "Suuankou", "四暗刻", False, True, lambda h, s: _suuankou(s) and s.reading.wait != "tanki"),
+            lambda s: s.wait == "kokushi_13"),
+    Yakuman("suuankou", "Suuankou", "四暗刻", False, True, lambda s: _suuankou(s) and s.wait != "tanki"),
     Yakuman("suuankou_tanki", "Suuankou, single wait", "四暗刻単騎", True, True,
-            lambda h, s: _suuankou(s) and s.reading.wait == "tanki"),
+            lambda s: _suuankou(s) and s.wait == "tanki"),
 )
 
 HAND_YAKUMAN: tuple[Yakuman, ...] = (
@@ -137,13 +129,13 @@ HAND_YAKUMAN: tuple[Yakuman, ...] = (
     Yakuman("tsuuiisou", "Tsuuiisou", "字一色", False, False, lambda h: h.all_honor),
     Yakuman("chinroutou", "Chinroutou", "清老頭", False, False, lambda h: h.all_terminal_or_honor and not h.has_honor),
     Yakuman("ryuuiisou", "Ryuuiisou", "緑一色", False, False, lambda h: h.all_green),
-    Yakuman("chuuren_poutou", "Chuuren poutou", "九蓮宝燈", False, True, lambda h: _chuuren_shape(h) and not _nine_sided(h)),
+    Yakuman("chuuren_poutou", "Chuuren poutou", "九蓮宝燈", False, True, lambda h: h.chuuren == 1),
     Yakuman("junsei_chuuren_poutou", "Junsei chuuren poutou", "純正九蓮宝燈", True, True,
-            lambda h: _chuuren_shape(h) and _nine_sided(h)),
+            lambda h: h.chuuren == 2),
     Yakuman("suukantsu", "Suukantsu", "四槓子", False, False, lambda h: h.kans == 4),
-    Yakuman("tenhou", "Tenhou", "天和", False, True, lambda h: h.ctx.tenhou),
-    Yakuman("chiihou", "Chiihou", "地和", False, True, lambda h: h.ctx.chiihou),
-    Yakuman("renhou", "Renhou", "人和", False, True, lambda h: h.ctx.renhou and h.rules.renhou == "yakuman"),
+    Yakuman("tenhou", "Tenhou", "天和", False, True, lambda h: h.tenhou),
+    Yakuman("chiihou", "Chiihou", "地和", False, True, lambda h: h.chiihou),
+    Yakuman("renhou", "Renhou", "人和", False, True, lambda h: h.renhou and h.renhou_value == "yakuman"),
 )
 
 
@@ -155,9 +147,9 @@ def could_be_yakuman(h: HandFacts) -> bool:
         len(h.honor_triplets) >= 3
         or h.all_terminal_or_honor
         or h.all_green
-        or (h.suit_count == 1 and not h.has_honor and not h.hand.melds)
+        or h.chuuren
         or h.kans == 4
-        or h.ctx.tenhou or h.ctx.chiihou or h.ctx.renhou
+        or h.tenhou or h.chiihou or h.renhou
     )
 
 
