@@ -11,12 +11,17 @@ HandCalculator.estimate_hand_value, on the same fixed, seeded set of distinct wi
 * Everything a caller would hold before asking is built outside the timed region: for us the HandInput,
   WinContext and HandRules; for the library the 136-format tile lists, Meld objects and HandConfig.
 * One untimed warm-up pass per library, then ROUNDS rounds. Each round times every hand once per library
-  (time.perf_counter_ns around the single call), libraries alternating per hand, hands in a fresh shuffled
-  order per round, garbage collection off while timing. Going round-robin over thousands of hands means no
-  call is served by a cache of a whole hand: we keep none (only per-suit splits), and the library's
-  lru_cache(maxsize=128) on HandDivider._divide_hand_impl is cycled out between two visits of a hand.
-* Per hand: the median over rounds. Printed: median and p90 over hands, for each library, and as the
-  last line `speedup_vs_mahjong: X.X` = their median / our median.
+  (time.perf_counter_ns around the single call): one library's whole pass, then the other's (which goes
+  first alternates per round), hands in a fresh shuffled order per round, garbage collection off while
+  timing. This is how a caller scores many hands: one library in a loop. Going round-robin over thousands
+  of hands means no call is served by a cache of a whole hand: we keep none (only pure pieces: per-suit
+  splits, per-meld and per-facts answers), and the library's lru_cache(maxsize=128) on
+  HandDivider._divide_hand_impl is cycled out between two visits of a hand.
+* The same rounds are also run interleaved (each hand scored by one library, then the other, before the
+  next hand), where every call starts with the caches holding the other library's work; that line is
+  printed for reference (a pure-Python scorer that caches pieces loses more there).
+* Per hand: the median over rounds. Printed: median and p90 over hands, for each library, the interleaved
+  medians, and as the last line `speedup_vs_mahjong: X.X` = their median / our median (passes).
 """
 
 from __future__ import annotations
@@ -28,6 +33,8 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -37,6 +44,9 @@ from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
 from app.errors import InvalidInput  # noqa: E402
 from app.scoring import score_hand  # noqa: E402
 from tests.handgen import GenCase, generate, to_mahjong  # noqa: E402
+
+
+CLOCK = time.perf_counter_ns
 
 
 def same_work(case: GenCase) -> GenCase:
@@ -92,6 +102,60 @@ def composition(cases: list[GenCase]) -> dict[str, int]:
     return out
 
 
+Call = Callable[[int], object]
+
+
+def timed_passes(ours: Call, theirs: Call, n: int, rounds: int, seed: int) -> tuple[list[float], list[float]]:
+    """Per hand, the median µs over rounds; each round times every hand once per library, one library's whole
+    pass after the other's (which goes first alternates), hands in a fresh shuffled order per round."""
+    ours_ns: list[list[int]] = [[] for _ in range(n)]
+    theirs_ns: list[list[int]] = [[] for _ in range(n)]
+    order = list(range(n))
+    rng = random.Random(seed)
+    for round_no in range(rounds):
+        rng.shuffle(order)
+        passes = [(ours, ours_ns), (theirs, theirs_ns)]
+        for call, times in passes[::-1] if round_no % 2 else passes:
+            with _gc_off():
+                for i in order:
+                    t0 = CLOCK(); call(i); t1 = CLOCK()  # noqa: E702
+                    times[i].append(t1 - t0)
+    return _medians_us(ours_ns), _medians_us(theirs_ns)
+
+
+def timed_interleaved(ours: Call, theirs: Call, n: int, rounds: int, seed: int) -> tuple[list[float], list[float]]:
+    """As timed_passes, but each hand is scored by one library then the other before the next hand (which goes
+    first alternates per round): every call starts with caches holding the other library's work."""
+    ours_ns: list[list[int]] = [[] for _ in range(n)]
+    theirs_ns: list[list[int]] = [[] for _ in range(n)]
+    order = list(range(n))
+    rng = random.Random(seed + 1)
+    for round_no in range(rounds):
+        rng.shuffle(order)
+        pair = [(ours, ours_ns), (theirs, theirs_ns)]
+        (first, first_ns), (second, second_ns) = pair[::-1] if round_no % 2 else pair
+        with _gc_off():
+            for i in order:
+                t0 = CLOCK(); first(i); t1 = CLOCK(); second(i); t2 = CLOCK()  # noqa: E702
+                first_ns[i].append(t1 - t0)
+                second_ns[i].append(t2 - t1)
+    return _medians_us(ours_ns), _medians_us(theirs_ns)
+
+
+@contextmanager
+def _gc_off() -> Iterator[None]:
+    gc.collect()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def _medians_us(times: list[list[int]]) -> list[float]:
+    return [statistics.median(v) / 1000 for v in times]
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -121,36 +185,10 @@ def main() -> None:
         other = HandCalculator.estimate_hand_value(**kw)
         agree += mine.points.total == other.cost["total"]
 
-    ours_ns: list[list[int]] = [[] for _ in range(n)]
-    theirs_ns: list[list[int]] = [[] for _ in range(n)]
-    order = list(range(n))
-    rng = random.Random(args.seed)
-    clock = time.perf_counter_ns
-    estimate = HandCalculator.estimate_hand_value
-    gc.collect()
-    gc.disable()
-    try:
-        for round_no in range(args.rounds):
-            rng.shuffle(order)
-            for i in order:
-                hand, ctx, rules = ours_in[i]
-                kw = theirs_in[i]
-                if round_no % 2:
-                    t0 = clock(); estimate(**kw); t1 = clock()  # noqa: E702
-                    score_hand(hand, ctx, rules); t2 = clock()  # noqa: E702
-                    theirs_ns[i].append(t1 - t0)
-                    ours_ns[i].append(t2 - t1)
-                else:
-                    t0 = clock(); score_hand(hand, ctx, rules); t1 = clock()  # noqa: E702
-                    estimate(**kw); t2 = clock()  # noqa: E702
-                    ours_ns[i].append(t1 - t0)
-                    theirs_ns[i].append(t2 - t1)
-            gc.collect()
-    finally:
-        gc.enable()
-
-    ours_us = [statistics.median(v) / 1000 for v in ours_ns]
-    theirs_us = [statistics.median(v) / 1000 for v in theirs_ns]
+    ours = lambda i: score_hand(*ours_in[i])  # noqa: E731
+    theirs = lambda i: HandCalculator.estimate_hand_value(**theirs_in[i])  # noqa: E731
+    ours_us, theirs_us = timed_passes(ours, theirs, n, args.rounds, args.seed)
+    ours_mixed, theirs_mixed = timed_interleaved(ours, theirs, n, args.rounds, args.seed)
     ours_med, theirs_med = statistics.median(ours_us), statistics.median(theirs_us)
 
     print(f"hands: {n} distinct (seed {args.seed}), rounds: {args.rounds}, python {sys.version.split()[0]}")
@@ -159,6 +197,9 @@ def main() -> None:
     print(f"{'library':<10} {'median_us':>10} {'p90_us':>10} {'mean_us':>10}")
     print(f"{'ours':<10} {ours_med:>10.1f} {percentile(ours_us, 0.9):>10.1f} {statistics.fmean(ours_us):>10.1f}")
     print(f"{'mahjong':<10} {theirs_med:>10.1f} {percentile(theirs_us, 0.9):>10.1f} {statistics.fmean(theirs_us):>10.1f}")
+    mixed_ours, mixed_theirs = statistics.median(ours_mixed), statistics.median(theirs_mixed)
+    print(f"interleaved (one call of each library in turn, caches shared): ours {mixed_ours:.1f} us, "
+          f"mahjong {mixed_theirs:.1f} us, ratio {mixed_theirs / mixed_ours:.1f}")
     print(f"speedup_vs_mahjong: {theirs_med / ours_med:.1f}")
 
 
