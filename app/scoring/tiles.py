@@ -94,6 +94,8 @@ SINGLE_TILES: dict[str, TileList] = {
     for s, suit in enumerate("mps") for digit in range(10)
 } | {f"{digit}z": TileList(bytes([26 + digit]), (0, 0, 0)) for digit in range(1, 8)}
 
+TILE_OF = {text: tiles.tiles[0] for text, tiles in SINGLE_TILES.items()}  # '3m' -> 2, '0p' (red five) -> 13
+
 
 def _notation_problem(text: str) -> str:
     pending = ""

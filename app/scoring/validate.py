@@ -5,7 +5,7 @@ from app.scoring.hand import HandInput, Meld, MeldInput, ParsedHand, WinContext,
 from app.scoring.rules import HandRules
 from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts
 from app.scoring.tiles import (
-    NO_REDS, SINGLE_TILES, SUITS, TileList, TileNotationError, any_over_four, packed_counts, parse_tiles, tile_name,
+    NO_REDS, SINGLE_TILES, SUITS, TILE_OF, TileList, TileNotationError, any_over_four, packed_counts, parse_tiles, tile_name,
 )
 
 Loc = tuple[str | int, ...]
@@ -17,8 +17,8 @@ def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> Parsed
     parts, reds = _concealed(hand.tiles, problems)
     win = SINGLE_TILES.get(hand.win_tile) or _not_one_tile(hand.win_tile, ("hand", "win_tile"), problems)
     melds, meld_tiles = _melds(hand.melds, problems) if hand.melds else ((), [])
-    dora = _indicators(context.dora_indicators, "dora_indicators", problems) if context.dora_indicators else []
-    ura = _indicators(context.ura_dora_indicators, "ura_dora_indicators", problems) if context.ura_dora_indicators else []
+    dora = _indicators(context.dora_indicators, "dora_indicators", problems) if context.dora_indicators else b""
+    ura = _indicators(context.ura_dora_indicators, "ura_dora_indicators", problems) if context.ura_dora_indicators else b""
     if problems:
         raise InvalidInput(problems)
     m, p, s, z = parts
@@ -32,14 +32,15 @@ def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> Parsed
         m.packed + p.packed + s.packed + z.packed + called.packed,  # held
         win.tiles[0],  # type: ignore[union-attr]
         reds[0] + reds[1] + reds[2] + (sum([sum(t.reds) for t in meld_tiles]) if meld_tiles else 0),
-        _joined(dora),
-        _joined(ura),
+        dora,
+        ura,
     )
-    if any_over_four(parsed.held + packed_counts(parsed.dora_indicators + parsed.ura_dora_indicators)):
-        problems += _too_many_copies(parsed, _joined(meld_tiles) + parsed.dora_indicators + parsed.ura_dora_indicators)
+    if any_over_four(parsed.held + packed_counts(dora + ura)):
+        problems += _too_many_copies(parsed, b"".join([t.tiles for t in meld_tiles]) + dora + ura)
+    indicators = context.dora_indicators + context.ura_dora_indicators
     if (reds != NO_REDS and max(reds) > rules.max_red_fives_per_suit) or _any_red(meld_tiles) \
-            or not _RED_FIVES.isdisjoint(context.dora_indicators) or not _RED_FIVES.isdisjoint(context.ura_dora_indicators):
-        problems += _too_many_reds(reds, meld_tiles + dora + ura, rules)
+            or not _RED_FIVES.isdisjoint(indicators):
+        problems += _too_many_reds(reds, meld_tiles, indicators, rules)
     if not problems and not _win_tile_held(parsed, win, reds):  # type: ignore[arg-type]
         problems.append(Problem("win_tile_not_in_hand", ("hand", "win_tile"),
                                 "the winning tile must be one of hand.tiles (the concealed tiles include the winning tile)"))
@@ -69,19 +70,14 @@ def _not_one_tile(text: str, loc: Loc, problems: list[Problem]) -> None:
         problems.append(Problem("invalid_tile", loc, f"'{text}' must be exactly one tile, such as '3m' or '7z'"))
 
 
-def _indicators(texts: tuple[str, ...], field: str, problems: list[Problem]) -> list[TileList]:
-    found = [SINGLE_TILES.get(text) for text in texts]
-    if not all(found):
-        found = [SINGLE_TILES.get(text) or _not_one_tile(text, ("context", field, i), problems) for i, text in enumerate(texts)]
-    return found  # type: ignore[return-value]
-
-
-def _joined(lists: list[TileList]) -> bytes:
-    if not lists:
+def _indicators(texts: tuple[str, ...], field: str, problems: list[Problem]) -> bytes:
+    try:
+        return bytes(map(TILE_OF.__getitem__, texts))
+    except KeyError:
+        for i, text in enumerate(texts):
+            if text not in TILE_OF:
+                _not_one_tile(text, ("context", field, i), problems)
         return b""
-    if len(lists) == 1:
-        return lists[0].tiles
-    return b"".join([t.tiles for t in lists])
 
 
 _MELDS: dict[tuple[str, str], tuple[Meld, TileList] | tuple[str, str]] = {}
@@ -185,8 +181,9 @@ def _any_red(groups: list[TileList]) -> bool:
     return False
 
 
-def _too_many_reds(concealed_reds: tuple[int, int, int], others: list[TileList], rules: HandRules) -> list[Problem]:
-    reds = [concealed_reds[s] + sum(t.reds[s] for t in others) for s in range(3)]
+def _too_many_reds(concealed_reds: tuple[int, int, int], melds: list[TileList], indicators: tuple[str, ...],
+                   rules: HandRules) -> list[Problem]:
+    reds = [concealed_reds[s] + sum(t.reds[s] for t in melds) + indicators.count(f"0{SUITS[s]}") for s in range(3)]
     return [
         Problem("too_many_copies", ("hand", "tiles"),
                 f"{n} red fives of {SUITS[s]} (0{SUITS[s]}) counting the hand, the melds and the indicators; "
