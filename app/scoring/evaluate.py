@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from app.errors import InvalidInput
 from app.scoring.decompose import Reading, readings
-from app.scoring.facts import HandFacts, ShapeFacts, hand_facts, shape_facts
+from app.scoring.facts import HandFacts, ShapeFacts, Situation, hand_facts, shape_facts, situation, value_honors
 from app.scoring.fu import count_fu
 from app.scoring.fu_items import FuScore
 from app.scoring.hand import HandInput, ParsedHand, WinContext
@@ -14,15 +14,15 @@ from app.scoring.points import limit_and_base, payments
 from app.scoring.result import Points, ScoreResult, YakumanScore, YakuScore, describe_groups, yaku_score
 from app.scoring.rules import HandRules
 from app.scoring.settle import honba_bonus, settle
-from app.scoring.suits import CACHE_LIMIT
 from app.scoring.tiles import DORA_OF, packed_count
 from app.scoring.validate import parse_hand
 from app.scoring.yaku import (
     AKA_DORA, DORA, HAND_YAKU, HAND_YAKUMAN, NAGASHI_MANGAN, PAO_YAKUMAN, READING_YAKU, READING_YAKUMAN, RENHOU,
-    RENHOU_HAN, URA_DORA, Yaku, Yakuman, could_be_yakuman,
+    RENHOU_HAN, SITUATION_YAKU, URA_DORA, Yaku, Yakuman, could_be_yakuman,
 )
 
 STICK_POINTS = 1000
+FACTS_CACHE_LIMIT = 50_000  # distinct facts judged and kept per table (tests/test_scoring_facts.py: they are few)
 # The rows of a yaku table as a closed and an open hand score them: (predicate, the answer's line for the yaku
 # at that han); rows worth nothing in an open hand are left out of its list.
 Rows = tuple[tuple[Callable[..., bool], YakuScore], ...]
@@ -34,6 +34,7 @@ def _rows(table: tuple[Yaku, ...], closed: bool) -> Rows:
     return tuple((y.applies, yaku_score(y, y.han_open)) for y in table if y.han_open)
 
 
+SITUATION_ROWS: dict[bool, Rows] = {closed: _rows(SITUATION_YAKU, closed) for closed in (True, False)}
 HAND_ROWS: dict[bool, Rows] = {closed: _rows(HAND_YAKU, closed) for closed in (True, False)}
 READING_ROWS: dict[bool, Rows] = {closed: _rows(READING_YAKU, closed) for closed in (True, False)}
 
@@ -61,20 +62,24 @@ def score_hand(hand: HandInput | None, ctx: WinContext, rules: HandRules) -> Sco
         raise InvalidInput.single("not_a_winning_hand", ("hand", "tiles"),
                                   "these tiles do not form a complete hand: four sets and a pair, seven pairs, or thirteen orphans")
     h = hand_facts(parsed, ctx, rules)
-    best = best_candidate(h, parsed, rules, found)
+    best = best_candidate(h, parsed, ctx, rules, found)
     if best is None:
         raise InvalidInput.single("no_yaku", ("hand",),
                                   "the hand is complete but has no yaku, so it cannot win (dora alone are not a yaku)")
     return _result(h, parsed, ctx, rules, best)
 
 
-def best_candidate(h: HandFacts, hand: ParsedHand, rules: HandRules, found: list[Reading]) -> _Candidate | None:
+def best_candidate(h: HandFacts, hand: ParsedHand, ctx: WinContext, rules: HandRules,
+                   found: list[Reading]) -> _Candidate | None:
     """The reading worth the most points, then han, then fu; None when no reading has a yaku."""
     hand_yaku, hand_yakuman = judge_hand(h)
-    dora = [] if hand_yakuman else dora_han(hand, rules, h.riichi or h.double_riichi)
+    if not hand_yakuman and not _renhou_alone(h):
+        hand_yaku = judge_situation(situation(ctx, h.closed)) + hand_yaku
+    dora = [] if hand_yakuman else dora_han(hand, rules, ctx.riichi or ctx.double_riichi)
+    value = value_honors(ctx)
     best = None
     for reading in found:
-        candidate = score_reading(h, hand, rules, reading, hand_yaku, hand_yakuman, dora)
+        candidate = score_reading(h, hand, ctx, rules, reading, value, hand_yaku, hand_yakuman, dora)
         if (candidate.yaku or candidate.yakuman) and (best is None or _worth(candidate) > _worth(best)):
             best = candidate  # the first of equals is kept
     return best
@@ -86,7 +91,12 @@ def _worth(c: _Candidate) -> tuple[int, bool, int, int, int]:
     return c.base, bool(c.yakuman), c.han, c.fu, sum(item.fu for item in c.fu_items)
 
 
-@lru_cache(maxsize=CACHE_LIMIT)
+@lru_cache(maxsize=FACTS_CACHE_LIMIT)
+def judge_situation(w: Situation) -> tuple[YakuScore, ...]:
+    return tuple(score for applies, score in SITUATION_ROWS[w.closed] if applies(w))
+
+
+@lru_cache(maxsize=FACTS_CACHE_LIMIT)
 def judge_hand(h: HandFacts) -> tuple[tuple[YakuScore, ...], tuple[Yakuman, ...]]:
     """The hand yaku, or the hand yakuman (which leave no room for yaku), of hands with these facts."""
     yakuman = tuple(y for y in HAND_YAKUMAN if y.applies(h)) if could_be_yakuman(h) else ()
@@ -100,7 +110,7 @@ def judge_hand(h: HandFacts) -> tuple[tuple[YakuScore, ...], tuple[Yakuman, ...]
     return tuple(found), ()
 
 
-@lru_cache(maxsize=CACHE_LIMIT)
+@lru_cache(maxsize=FACTS_CACHE_LIMIT)
 def judge_shape(s: ShapeFacts) -> tuple[tuple[YakuScore, ...], tuple[Yakuman, ...]]:
     """The reading yaku, or the reading yakuman, of readings with these facts."""
     if s.concealed_triplets == 4 or s.shape == "kokushi":
@@ -141,10 +151,12 @@ def _multiplier(y: Yakuman, rules: HandRules) -> int:
     return 2 if y.double and rules.double_yakuman else 1
 
 
-def score_reading(h: HandFacts, hand: ParsedHand, rules: HandRules, reading: Reading, hand_yaku: tuple[YakuScore, ...],
-                  hand_yakuman: tuple[Yakuman, ...], dora: list[YakuScore]) -> _Candidate:
-    s = shape_facts(h, hand, reading)
-    fu, fu_items = count_fu(h, s, reading, hand, rules.double_wind_pair_fu)
+def score_reading(h: HandFacts, hand: ParsedHand, ctx: WinContext, rules: HandRules, reading: Reading,
+                  value: frozenset[int], hand_yaku: tuple[YakuScore, ...], hand_yakuman: tuple[Yakuman, ...],
+                  dora: list[YakuScore]) -> _Candidate:
+    """`value`: the hand's value_honors; `hand_yaku`: the situation's yaku and the hand's."""
+    s = shape_facts(h, hand, reading, value)
+    fu, fu_items = count_fu(s, reading, hand, ctx, rules.double_wind_pair_fu)
     shape_yaku, shape_yakuman = judge_shape(s)
     if shape_yakuman or hand_yakuman:
         yakuman = [(y, _multiplier(y, rules)) for y in shape_yakuman + hand_yakuman]

@@ -1,10 +1,10 @@
-"""What the yaku look at: facts about the whole hand, and about one reading of it.
+"""What the yaku look at: how the hand was won, the tiles as a whole, and one reading of them.
 
-Both are values (named tuples) holding everything their yaku table reads, and nothing else: equal facts
-get the same yaku, so evaluate judges each table once per distinct facts and reuses the answer.
+Each is a value (a named tuple) holding everything its yaku table reads and no more than the yaku ask
+(which dragons are triplets, not which tiles; whether there is a straight, not where), so that many
+different hands share their facts and evaluate can judge each table once per distinct facts.
 """
 
-from operator import attrgetter
 from typing import NamedTuple
 
 from app.scoring.decompose import Reading
@@ -13,37 +13,51 @@ from app.scoring.rules import HandRules
 from app.scoring.tiles import DRAGONS, WIND_NAMES, WINDS
 
 
-class HandFacts(NamedTuple):
+class Situation(NamedTuple):
+    """How the hand was won, as the situation yaku read it."""
+
+    closed: bool
     riichi: bool  # riichi declared (not double riichi)
     double_riichi: bool
     ippatsu: bool
+    tsumo: bool
     haitei: bool
     houtei: bool
     rinshan: bool
     chankan: bool
+
+
+class HandFacts(NamedTuple):
+    """The tiles as a whole, as the hand yaku and yakuman read them, with the rare first-turn wins and the rule
+    options they depend on. Honors are summed up by what the yaku ask (which dragons, how many winds), so
+    that hands differing only in which wind is whose share their facts."""
+
     tenhou: bool
     chiihou: bool
     renhou: bool
-    tsumo: bool
-    open_tanyao: bool  # the rules' options the hand yaku read
-    renhou_value: str
+    open_tanyao: bool
+    renhou_value: str  # rules.renhou
     renhou_alone: bool
     closed: bool
-    seat_wind: int
-    round_wind: int
     suit_count: int  # how many of m, p, s the hand holds
     has_honor: bool
     all_honor: bool
     all_terminal_or_honor: bool
     all_simple: bool
     all_green: bool
-    honor_triplets: frozenset[int]  # honors held three or four times: a triplet in every standard reading
-    honor_pairs: frozenset[int]  # honors held exactly twice
+    dragon_triplets: frozenset[int]  # dragons held three or four times: a triplet in every standard reading
+    wind_triplets: int  # how many winds are held three or four times
+    seat_wind_triplet: bool
+    round_wind_triplet: bool
+    dragon_pair: bool  # exactly one dragon is held as a pair (a pair is always concealed)
+    wind_pair: bool  # exactly one wind is held as a pair
     kans: int
     chuuren: int  # 0: not the chuuren poutou shape; 1: chuuren poutou; 2: with the nine-sided wait (junsei)
 
 
 class ShapeFacts(NamedTuple):
+    """One reading, as the reading yaku and yakuman read it."""
+
     shape: str  # standard, chiitoitsu, kokushi
     wait: str
     closed: bool
@@ -52,8 +66,9 @@ class ShapeFacts(NamedTuple):
     triplets: int  # how many triplets and kans, melds included
     concealed_triplets: int  # triplets and kans that count as concealed (san/suuankou)
     value_pair: bool  # the pair is a dragon, the seat wind or the round wind
-    sequence_bits: int  # bit t: a sequence starts at tile t (0-26)
-    triplet_bits: int  # bit t: a triplet or kan of the suited tile t
+    three_colour_sequences: bool  # the same sequence in m, p and s (sanshoku doujun)
+    three_colour_triplets: bool  # the same triplet in m, p and s (sanshoku doukou)
+    straight: bool  # 123, 456 and 789 of one suit (ittsu)
     outer: bool  # every group, melds included, holds a terminal or an honor
     peikou: int  # pairs of identical concealed sequences
 
@@ -62,9 +77,14 @@ WIND_TILES = {wind: tile for wind, tile in zip(WIND_NAMES, WINDS, strict=True)}
 DRAGON_SET = frozenset(DRAGONS)
 WIND_SET = frozenset(WINDS)
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-_SITUATION = attrgetter("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou",
-                        "chiihou", "renhou")
+VALUE_HONORS = {(seat, round_): frozenset((*DRAGONS, WIND_TILES[seat], WIND_TILES[round_]))
+                for seat in WIND_NAMES for round_ in WIND_NAMES}
 _new_facts = tuple.__new__  # a named tuple from a plain one, without its keyword-checking constructor
+
+
+def situation(ctx: WinContext, closed: bool) -> Situation:
+    return _new_facts(Situation, (closed, ctx.riichi, ctx.double_riichi, ctx.ippatsu, ctx.win == "tsumo", ctx.haitei,
+                                  ctx.houtei, ctx.rinshan, ctx.chankan))
 
 
 def hand_facts(hand: ParsedHand, ctx: WinContext, rules: HandRules) -> HandFacts:
@@ -74,22 +94,26 @@ def hand_facts(hand: ParsedHand, ctx: WinContext, rules: HandRules) -> HandFacts
     honor_triplets = z.honor_triplets | c.honor_triplets if c.honor_triplets else z.honor_triplets
     suit_count = suits.bit_count()
     has_honor = bool(z.size or honor_triplets)
-    return _new_facts(HandFacts, _SITUATION(ctx) + (
-        ctx.win == "tsumo",
+    return _new_facts(HandFacts, (
+        ctx.tenhou,
+        ctx.chiihou,
+        ctx.renhou,
         rules.open_tanyao,
         rules.renhou,  # renhou_value
         rules.renhou_alone,
         c.closed,
-        WIND_TILES[ctx.seat_wind],
-        WIND_TILES[ctx.round_wind],
         suit_count,
         has_honor,
         not suits,  # all_honor
         m.all_outer and p.all_outer and s.all_outer and z.all_outer and c.all_outer,  # all_terminal_or_honor
         m.simple and p.simple and s.simple and z.simple and c.simple,  # all_simple
         not m.size and not p.size and s.green and z.green and c.green,  # all_green
-        honor_triplets,
-        z.honor_pairs,
+        honor_triplets & DRAGON_SET,  # dragon_triplets
+        len(honor_triplets & WIND_SET),  # wind_triplets
+        WIND_TILES[ctx.seat_wind] in honor_triplets,  # seat_wind_triplet
+        WIND_TILES[ctx.round_wind] in honor_triplets,  # round_wind_triplet
+        len(z.honor_pairs & DRAGON_SET) == 1,  # dragon_pair
+        len(z.honor_pairs & WIND_SET) == 1,  # wind_pair
         c.kans,
         _chuuren(hand) if suit_count == 1 and not has_honor and not hand.melds else 0,
     ))
@@ -104,30 +128,23 @@ def _chuuren(hand: ParsedHand) -> int:
     return 2 if tuple(counts) == NINE_GATES else 1
 
 
-def dragon_triplets(h: HandFacts) -> int:
-    return len(h.honor_triplets & DRAGON_SET)
+_NO_SHAPE = (0, 0, 0, False, False, False, False, False, 0)
 
 
-def wind_triplets(h: HandFacts) -> int:
-    return len(h.honor_triplets & WIND_SET)
+def value_honors(ctx: WinContext) -> frozenset[int]:
+    """The honors whose pair is worth fu: the dragons, the seat wind and the round wind."""
+    return VALUE_HONORS[ctx.seat_wind, ctx.round_wind]
 
 
-def honor_pair(h: HandFacts, group: frozenset[int]) -> bool:
-    """Whether exactly one honor of `group` is held as a pair (the others being triplets). A pair is always
-    concealed: a melded honor is held three or four times."""
-    return len(h.honor_pairs & group) == 1
-
-
-_NO_SHAPE = ("", "", False, False, 0, 0, 0, False, 0, 0, False, 0)
-
-
-def shape_facts(h: HandFacts, hand: ParsedHand, r: Reading) -> ShapeFacts:
+def shape_facts(h: HandFacts, hand: ParsedHand, r: Reading, value: frozenset[int]) -> ShapeFacts:
+    """`value`: the value_honors of the hand."""
     if not r.splits:
-        return _new_facts(ShapeFacts, (r.shape, r.wait, h.closed, h.has_honor) + _NO_SHAPE[4:])
+        return _new_facts(ShapeFacts, (r.shape, r.wait, h.closed, h.has_honor) + _NO_SHAPE)
     m, p, s, z = r.splits
     c = hand.called
     hand_triplets = m.triplet_count + p.triplet_count + s.triplet_count + z.triplet_count
-    pair = max(m.pair, p.pair, s.pair, z.pair)
+    sequence_bits = m.sequence_bits | p.sequence_bits | s.sequence_bits | c.sequence_bits
+    triplet_bits = m.triplet_bits | p.triplet_bits | s.triplet_bits | c.triplet_bits
     return _new_facts(ShapeFacts, (
         r.shape,
         r.wait,
@@ -136,9 +153,10 @@ def shape_facts(h: HandFacts, hand: ParsedHand, r: Reading) -> ShapeFacts:
         m.sequence_count + p.sequence_count + s.sequence_count + c.sequences,  # sequences
         hand_triplets + len(hand.melds) - c.sequences,  # triplets
         hand_triplets - (r.ron_triplet >= 0) + c.ankans,  # concealed_triplets
-        pair in DRAGON_SET or pair == h.seat_wind or pair == h.round_wind,  # value_pair
-        m.sequence_bits | p.sequence_bits | s.sequence_bits | c.sequence_bits,
-        m.triplet_bits | p.triplet_bits | s.triplet_bits | c.triplet_bits,
+        z.pair in value,  # value_pair
+        three_colours(sequence_bits),  # three_colour_sequences
+        three_colours(triplet_bits),  # three_colour_triplets
+        has_straight(sequence_bits),  # straight
         m.outer and p.outer and s.outer and c.outer,  # outer
         m.peikou + p.peikou + s.peikou,
     ))
@@ -157,9 +175,8 @@ ITTSU = 0b1001001  # sequences from 1, 4 and 7
 STRAIGHTS = (ITTSU, ITTSU << 9, ITTSU << 18)  # ittsu in m, p, s
 
 
-def has_straight(s: ShapeFacts) -> bool:
-    bits = s.sequence_bits
+def has_straight(sequence_bits: int) -> bool:
     for straight in STRAIGHTS:
-        if bits & straight == straight:
+        if sequence_bits & straight == straight:
             return True
     return False

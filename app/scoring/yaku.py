@@ -8,18 +8,7 @@ once per distinct facts and reuses the answer.
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.scoring.facts import (
-    DRAGON_SET,
-    WIND_SET,
-    HandFacts,
-    ShapeFacts,
-    dragon_triplets,
-    has_straight,
-    honor_pair,
-    is_pinfu_shape,
-    three_colours,
-    wind_triplets,
-)
+from app.scoring.facts import HandFacts, ShapeFacts, Situation, is_pinfu_shape
 from app.scoring.tiles import CHUN, HAKU, HATSU
 
 
@@ -30,7 +19,7 @@ class Yaku:
     japanese: str
     han_closed: int
     han_open: int  # 0: only a closed hand can have it
-    applies: Callable[..., bool]  # given HandFacts for hand yaku, ShapeFacts for reading yaku
+    applies: Callable[..., bool]  # given the facts of its table: Situation, HandFacts or ShapeFacts
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +33,7 @@ class Yakuman:
 
 
 def _triplet_of(tile: int) -> Callable[[HandFacts], bool]:
-    return lambda h: tile in h.honor_triplets
-
-
-def _shousangen(h: HandFacts) -> bool:
-    return dragon_triplets(h) == 2 and honor_pair(h, DRAGON_SET)
+    return lambda h: tile in h.dragon_triplets
 
 
 def _chanta(s: ShapeFacts) -> bool:
@@ -59,23 +44,26 @@ def _junchan(s: ShapeFacts) -> bool:
     return s.outer and not s.has_honor and s.sequences > 0
 
 
+SITUATION_YAKU: tuple[Yaku, ...] = (
+    Yaku("riichi", "Riichi", "立直", 1, 0, lambda w: w.riichi and not w.double_riichi),
+    Yaku("double_riichi", "Double riichi", "両立直", 2, 0, lambda w: w.double_riichi),
+    Yaku("ippatsu", "Ippatsu", "一発", 1, 0, lambda w: w.ippatsu),
+    Yaku("menzen_tsumo", "Menzen tsumo", "門前清自摸和", 1, 0, lambda w: w.tsumo),
+    Yaku("haitei", "Haitei raoyue", "海底摸月", 1, 1, lambda w: w.haitei),
+    Yaku("houtei", "Houtei raoyui", "河底撈魚", 1, 1, lambda w: w.houtei),
+    Yaku("rinshan", "Rinshan kaihou", "嶺上開花", 1, 1, lambda w: w.rinshan),
+    Yaku("chankan", "Chankan", "槍槓", 1, 1, lambda w: w.chankan),
+)
+
 HAND_YAKU: tuple[Yaku, ...] = (
-    Yaku("riichi", "Riichi", "立直", 1, 0, lambda h: h.riichi and not h.double_riichi),
-    Yaku("double_riichi", "Double riichi", "両立直", 2, 0, lambda h: h.double_riichi),
-    Yaku("ippatsu", "Ippatsu", "一発", 1, 0, lambda h: h.ippatsu),
-    Yaku("menzen_tsumo", "Menzen tsumo", "門前清自摸和", 1, 0, lambda h: h.tsumo),
     Yaku("tanyao", "Tanyao", "断幺九", 1, 1, lambda h: h.all_simple and (h.closed or h.open_tanyao)),
-    Yaku("haitei", "Haitei raoyue", "海底摸月", 1, 1, lambda h: h.haitei),
-    Yaku("houtei", "Houtei raoyui", "河底撈魚", 1, 1, lambda h: h.houtei),
-    Yaku("rinshan", "Rinshan kaihou", "嶺上開花", 1, 1, lambda h: h.rinshan),
-    Yaku("chankan", "Chankan", "槍槓", 1, 1, lambda h: h.chankan),
     Yaku("yakuhai_haku", "Yakuhai: haku", "役牌 白", 1, 1, _triplet_of(HAKU)),
     Yaku("yakuhai_hatsu", "Yakuhai: hatsu", "役牌 發", 1, 1, _triplet_of(HATSU)),
     Yaku("yakuhai_chun", "Yakuhai: chun", "役牌 中", 1, 1, _triplet_of(CHUN)),
-    Yaku("yakuhai_seat_wind", "Yakuhai: seat wind", "自風牌", 1, 1, lambda h: h.seat_wind in h.honor_triplets),
-    Yaku("yakuhai_round_wind", "Yakuhai: round wind", "場風牌", 1, 1, lambda h: h.round_wind in h.honor_triplets),
+    Yaku("yakuhai_seat_wind", "Yakuhai: seat wind", "自風牌", 1, 1, lambda h: h.seat_wind_triplet),
+    Yaku("yakuhai_round_wind", "Yakuhai: round wind", "場風牌", 1, 1, lambda h: h.round_wind_triplet),
     Yaku("sankantsu", "Sankantsu", "三槓子", 2, 2, lambda h: h.kans == 3),
-    Yaku("shousangen", "Shousangen", "小三元", 2, 2, _shousangen),
+    Yaku("shousangen", "Shousangen", "小三元", 2, 2, lambda h: len(h.dragon_triplets) == 2 and h.dragon_pair),
     Yaku("honroutou", "Honroutou", "混老頭", 2, 2, lambda h: h.all_terminal_or_honor),
     Yaku("honitsu", "Honitsu", "混一色", 3, 2, lambda h: h.suit_count == 1 and h.has_honor),
     Yaku("chinitsu", "Chinitsu", "清一色", 6, 5, lambda h: h.suit_count == 1 and not h.has_honor),
@@ -86,9 +74,9 @@ READING_YAKU: tuple[Yaku, ...] = (
     Yaku("iipeikou", "Iipeikou", "一盃口", 1, 0, lambda s: s.peikou == 1),
     Yaku("chiitoitsu", "Chiitoitsu", "七対子", 2, 0, lambda s: s.shape == "chiitoitsu"),
     Yaku("chanta", "Chanta", "混全帯幺九", 2, 1, _chanta),
-    Yaku("ittsu", "Ittsu", "一気通貫", 2, 1, has_straight),
-    Yaku("sanshoku_doujun", "Sanshoku doujun", "三色同順", 2, 1, lambda s: three_colours(s.sequence_bits)),
-    Yaku("sanshoku_doukou", "Sanshoku doukou", "三色同刻", 2, 2, lambda s: three_colours(s.triplet_bits)),
+    Yaku("ittsu", "Ittsu", "一気通貫", 2, 1, lambda s: s.straight),
+    Yaku("sanshoku_doujun", "Sanshoku doujun", "三色同順", 2, 1, lambda s: s.three_colour_sequences),
+    Yaku("sanshoku_doukou", "Sanshoku doukou", "三色同刻", 2, 2, lambda s: s.three_colour_triplets),
     Yaku("toitoi", "Toitoi", "対々和", 2, 2, lambda s: s.triplets == 4),
     Yaku("sanankou", "Sanankou", "三暗刻", 2, 2, lambda s: s.concealed_triplets == 3),
     Yaku("junchan", "Junchan", "純全帯幺九", 3, 2, _junchan),
@@ -123,9 +111,9 @@ READING_YAKUMAN: tuple[Yakuman, ...] = (
 )
 
 HAND_YAKUMAN: tuple[Yakuman, ...] = (
-    Yakuman("daisangen", "Daisangen", "大三元", False, False, lambda h: dragon_triplets(h) == 3),
-    Yakuman("shousuushii", "Shousuushii", "小四喜", False, False, lambda h: wind_triplets(h) == 3 and honor_pair(h, WIND_SET)),
-    Yakuman("daisuushii", "Daisuushii", "大四喜", True, False, lambda h: wind_triplets(h) == 4),
+    Yakuman("daisangen", "Daisangen", "大三元", False, False, lambda h: len(h.dragon_triplets) == 3),
+    Yakuman("shousuushii", "Shousuushii", "小四喜", False, False, lambda h: h.wind_triplets == 3 and h.wind_pair),
+    Yakuman("daisuushii", "Daisuushii", "大四喜", True, False, lambda h: h.wind_triplets == 4),
     Yakuman("tsuuiisou", "Tsuuiisou", "字一色", False, False, lambda h: h.all_honor),
     Yakuman("chinroutou", "Chinroutou", "清老頭", False, False, lambda h: h.all_terminal_or_honor and not h.has_honor),
     Yakuman("ryuuiisou", "Ryuuiisou", "緑一色", False, False, lambda h: h.all_green),
@@ -144,7 +132,7 @@ def could_be_yakuman(h: HandFacts) -> bool:
     """A cheap test every hand yakuman passes (each needs honor triplets, one kind of tile, four kans or
     a first-turn win), so that ordinary hands skip their table."""
     return (
-        len(h.honor_triplets) >= 3
+        len(h.dragon_triplets) + h.wind_triplets >= 3
         or h.all_terminal_or_honor
         or h.all_green
         or h.chuuren
@@ -153,6 +141,6 @@ def could_be_yakuman(h: HandFacts) -> bool:
     )
 
 
-YAKU = HAND_YAKU + READING_YAKU
+YAKU = SITUATION_YAKU + HAND_YAKU + READING_YAKU
 YAKUMAN = READING_YAKUMAN + HAND_YAKUMAN
 PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})

@@ -1,0 +1,77 @@
+"""The facts the yaku tables read are shared values, not a disguised cache of whole hands.
+
+evaluate judges each yaku table once per distinct Situation, HandFacts or ShapeFacts (functools.lru_cache).
+That is fair only while the facts say what the yaku ask and no more: hands that differ in ways no yaku
+sees must have equal facts. These tests pin that down on hand-picked pairs, and on generated hands bound
+how many distinct facts there are: a field that identified the hand (a tile, a wind, a bit pattern) would
+make them as many as the hands.
+"""
+
+import pytest
+
+from app.errors import InvalidInput
+from app.scoring import HandInput, HandRules, MeldInput, WinContext, score_hand
+from app.scoring.decompose import readings
+from app.scoring.evaluate import judge_hand, judge_shape, judge_situation
+from app.scoring.facts import hand_facts, shape_facts, situation, value_honors
+from app.scoring.validate import parse_hand
+from tests.handgen import generate
+
+RULES = HandRules()
+
+
+def facts_of(tiles: str, win: str, melds: tuple[MeldInput, ...] = (), **ctx: object):
+    context = WinContext(**ctx)  # type: ignore[arg-type]
+    hand = parse_hand(HandInput(tiles, win, melds), context, RULES)
+    h = hand_facts(hand, context, RULES)
+    shapes = [shape_facts(h, hand, r, value_honors(context)) for r in readings(hand, context.win == "ron")]
+    return h, shapes
+
+
+def test_hands_differing_in_tiles_no_yaku_sees_share_their_facts() -> None:
+    a = facts_of("234m567p345s67888s", "8s", riichi=True)
+    b = facts_of("345m678p234s56777s", "7s", riichi=True)
+    assert a == b
+
+
+def test_seat_and_round_winds_matter_only_through_what_they_make_worth_something() -> None:
+    plain = facts_of("234m567p345s678s55p", "5p", seat_wind="south", round_wind="east")
+    other_seat = facts_of("234m567p345s678s55p", "5p", seat_wind="west", round_wind="south")
+    assert plain == other_seat
+    own_wind = facts_of("234m567p345s55p222z", "2z", seat_wind="south")
+    other_wind = facts_of("234m567p345s55p222z", "2z", seat_wind="west")
+    assert own_wind[0].seat_wind_triplet and not other_wind[0].seat_wind_triplet
+
+
+def test_a_pair_worth_fu_is_a_shape_fact() -> None:
+    _, dragon_pair = facts_of("234m567p345s678s77z", "6s")
+    _, plain_pair = facts_of("234m567p345s678s55p", "6s")
+    assert dragon_pair[0].value_pair and not plain_pair[0].value_pair
+
+
+@pytest.mark.parametrize("judge", [judge_situation, judge_hand, judge_shape])
+def test_the_judged_tables_are_bounded_caches(judge) -> None:
+    assert judge.cache_info().maxsize is not None
+
+
+def test_generated_hands_share_their_facts() -> None:
+    hands, situations, hand_facts_seen, shapes_seen = 0, set(), set(), set()
+    for case in generate(7, 3000):
+        if case.hand is None or case.ctx.nagashi_mangan:
+            continue
+        try:
+            score_hand(case.hand, case.ctx, case.rules)
+        except InvalidInput:
+            continue
+        hand = parse_hand(case.hand, case.ctx, case.rules)
+        h = hand_facts(hand, case.ctx, case.rules)
+        hands += 1
+        situations.add(situation(case.ctx, h.closed))
+        hand_facts_seen.add(h)
+        shapes_seen.update(shape_facts(h, hand, r, value_honors(case.ctx)) for r in readings(hand, case.ctx.win == "ron"))
+    assert hands > 2000
+    # Measured at the time of writing on this stream: about 30 situations, 40 % as many hand facts as hands
+    # and 20 % as many shapes (the generator varies themes, winds, flags and presets on purpose).
+    assert len(situations) < 100
+    assert len(hand_facts_seen) < 0.5 * hands
+    assert len(shapes_seen) < 0.3 * hands
