@@ -12,15 +12,17 @@ import asyncio
 import copy
 import json
 import time
+from itertools import accumulate
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given, strategies as st
 from starlette.exceptions import HTTPException
 
 from app.api.errors import http_exception_handler
 from app.main import create_app
-from app.middleware import json_depth, nested_deeper_than
+from app.middleware import _JSON_STRING, _NOT_BRACKETS, json_depth, nested_deeper_than
 from app.settings import Settings, SettingsError
 
 
@@ -188,6 +190,13 @@ def test_json_depth(body: bytes, depth: int) -> None:
     assert not nested_deeper_than(body, depth)
     if depth:
         assert nested_deeper_than(body, depth - 1)
+
+
+@given(st.lists(st.sampled_from([b"[", b"]", b"{", b"}", b'"', b'""', b"\\", b"a", b":", b","]), max_size=40).map(b"".join))
+def test_json_depth_agrees_with_stripping_every_string(body: bytes) -> None:
+    """The quick path (a body with no escape and no bracket inside a string) answers as the string regex does."""
+    brackets = _JSON_STRING.sub(b"", body).translate(None, _NOT_BRACKETS)
+    assert json_depth(body) == max(accumulate(1 if b in b"[{" else -1 for b in brackets), default=0)
 
 
 @pytest.mark.parametrize("evil", [b'"' + b'\\"' * 32_000, b'"\\' * 32_000, b'["' * 21_000, b"[" * 64_000])
