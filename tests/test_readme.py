@@ -1,7 +1,6 @@
 """The README's curl examples run against the app, so they cannot drift."""
 
 import re
-from pathlib import Path
 
 import pytest
 from fastapi import FastAPI

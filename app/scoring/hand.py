@@ -5,7 +5,7 @@ from typing import Literal
 
 from app.scoring.fu_items import SET_FU, FuScore
 from app.scoring.suits import SuitPart
-from app.scoring.tiles import GREEN_TILES, TERMINALS_AND_HONORS, packed_count, packed_counts
+from app.scoring.tiles import GREEN_TILES, TERMINALS_AND_HONORS, packed_counts
 
 MeldType = Literal["chi", "pon", "kan", "shouminkan", "ankan"]
 WinType = Literal["ron", "tsumo"]
@@ -163,7 +163,3 @@ class ParsedHand:
 
     def concealed_count(self, tile: int) -> int:
         return self.parts[tile // 9].counts[tile % 9]
-
-    def count(self, tile: int) -> int:
-        """Copies held, melds included."""
-        return packed_count(self.held, tile)

@@ -8,7 +8,7 @@ once per distinct facts and reuses the answer.
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.scoring.facts import HandFacts, ShapeFacts, Situation, is_pinfu_shape
+from app.scoring.facts import HandFacts, ShapeFacts, is_pinfu_shape
 from app.scoring.tiles import CHUN, HAKU, HATSU
 
 
