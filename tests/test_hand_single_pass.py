@@ -11,7 +11,10 @@ import random
 import fastapi.routing
 import pytest
 from fastapi.testclient import TestClient
+from pydantic import TypeAdapter, ValidationError
 
+from app.api.score_args import ScoreArgs, to_args
+from app.schemas.hand import ContextModel, HandRulesModel, HandScoreRequest
 from tests.handgen import generate
 
 FAST = {"Content-Type": "application/json"}
@@ -144,3 +147,47 @@ def test_plain_json_takes_the_single_pass(client: TestClient, monkeypatch: pytes
     assert calls == []
     assert client.post("/hand/score", json=VALID, headers=STANDARD).status_code == 200
     assert calls == [1]
+
+
+def changed(base: dict, path: tuple[str | int, ...], value: object) -> bytes:
+    body = json.loads(json.dumps(base))
+    *parents, last = path
+    inner = body
+    for key in parents:
+        inner = inner[key]
+    inner[last] = value
+    return json.dumps(body).encode()
+
+
+def section_bodies() -> list[bytes]:
+    """Odd values for whole sections, a meld and its fields, a list item, every context and rules field."""
+    odd = [None, True, 0, 1, 2.0, 100, "", "x", "chi", "east", [], {}, ["3m"], [1], {"type": "chi", "tiles": "123m"}]
+    paths = [("hand",), ("context",), ("rules",), ("extra",), ("hand", "melds", 0), ("hand", "melds", 0, "type"),
+             ("hand", "melds", 0, "tiles"), ("hand", "melds", 0, "extra"), ("context", "dora_indicators", 0)]
+    out = [changed(OPEN if "melds" in path else VALID, path, value) for path in paths for value in odd]
+    out += [changed(VALID, ("context", field), value)
+            for field in ContextModel.model_fields for value in [*odd, False, "tsumo", "north", 99]]
+    out += [changed(VALID, ("rules", field), value)
+            for field in HandRulesModel.model_fields for value in [*odd, False, 600, 3001, 4, "yakuman", "liable", "mleague"]]
+    return out + [b"{}", b'{"hand": null}', b'{"context": {}, "rules": {}}', b'{"rules": {"preset": "ema", "preset": "wrc"}}',
+                  changed(OPEN, ("hand", "melds"), OPEN["hand"]["melds"] * 3), changed(VALID, ("context", "dora_indicators"), ["1m"] * 6)]
+
+
+def test_score_args_validate_exactly_what_the_request_model_validates() -> None:
+    """The single pass validates into ScoreArgs; the standard handler and a bad batch's items into HandScoreRequest."""
+    as_args = TypeAdapter(ScoreArgs).validator.validate_json
+    as_model = TypeAdapter(HandScoreRequest).validator.validate_json
+
+    def outcome(validate, body: bytes) -> object:  # type: ignore[no-untyped-def]
+        try:
+            return validate(body)
+        except ValidationError:
+            return "invalid"
+
+    bodies = RAW_BODIES + odd_bodies() + section_bodies() + [json.dumps(b).encode() for b in generated_bodies(100)]
+    valid = 0
+    for body in bodies:
+        model = outcome(as_model, body)
+        valid += model != "invalid"
+        assert outcome(as_args, body) == (model if model == "invalid" else to_args(model)), body[:300]
+    assert 200 < valid < len(bodies) - 1000
