@@ -91,7 +91,11 @@ def hand_facts(hand: ParsedHand, ctx: WinContext, rules: HandRules) -> HandFacts
     m, p, s, z = hand.parts
     c = hand.called
     suits = (m.size > 0) | (p.size > 0) << 1 | (s.size > 0) << 2 | c.suits  # bit per suit held
-    honor_triplets = z.honor_triplets | c.honor_triplets if c.honor_triplets else z.honor_triplets
+    if c.honor_triplets:
+        honor_triplets = z.honor_triplets | c.honor_triplets
+        dragon_triplets, wind_triplets = honor_triplets & DRAGON_SET, len(honor_triplets & WIND_SET)
+    else:
+        honor_triplets, dragon_triplets, wind_triplets = z.honor_triplets, z.dragon_triplets, z.wind_triplets
     suit_count = suits.bit_count()
     has_honor = bool(z.size or honor_triplets)
     return _new_facts(HandFacts, (
@@ -108,12 +112,12 @@ def hand_facts(hand: ParsedHand, ctx: WinContext, rules: HandRules) -> HandFacts
         m.all_outer and p.all_outer and s.all_outer and z.all_outer and c.all_outer,  # all_terminal_or_honor
         m.simple and p.simple and s.simple and z.simple and c.simple,  # all_simple
         not m.size and not p.size and s.green and z.green and c.green,  # all_green
-        honor_triplets & DRAGON_SET,  # dragon_triplets
-        len(honor_triplets & WIND_SET),  # wind_triplets
+        dragon_triplets,
+        wind_triplets,
         WIND_TILES[ctx.seat_wind] in honor_triplets,  # seat_wind_triplet
         WIND_TILES[ctx.round_wind] in honor_triplets,  # round_wind_triplet
-        len(z.honor_pairs & DRAGON_SET) == 1,  # dragon_pair
-        len(z.honor_pairs & WIND_SET) == 1,  # wind_pair
+        z.dragon_pair,
+        z.wind_pair,
         c.kans,
         _chuuren(hand) if suit_count == 1 and not has_honor and not hand.melds else 0,
     ))

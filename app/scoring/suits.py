@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.scoring.fu_items import SET_FU, FuScore
-from app.scoring.tiles import GREEN_TILES, TERMINALS_AND_HONORS, packed_counts, suit_groups
+from app.scoring.tiles import DRAGONS, GREEN_TILES, TERMINALS_AND_HONORS, packed_counts, suit_groups
 
 HONORS = 3
 ITTSU_MASK = 0b1001001  # sequences starting at 1, 4 and 7
@@ -53,7 +53,10 @@ class SuitPart:
     seven_pairs: int  # tiles held exactly twice; -100 when some tile is held another number of times
     kokushi: bool  # only terminals and honors, each at least once, at most one twice (kokushi)
     honor_triplets: frozenset[int]  # honors held three or four times
-    honor_pairs: frozenset[int]  # honors held exactly twice
+    dragon_triplets: frozenset[int]  # the dragons among them
+    wind_triplets: int  # how many winds among them
+    dragon_pair: bool  # exactly one dragon held exactly twice
+    wind_pair: bool  # exactly one wind held exactly twice
 
 
 _PARTS: dict[tuple[int, tuple[int, ...]], SuitPart] = {}
@@ -81,6 +84,7 @@ def _make_part(suit: int, counts: tuple[int, ...]) -> SuitPart:
         splits = tuple(_split(suit, pair, sets) for pair, sets in dict.fromkeys(_splits(list(counts), 0, -1)))
         kokushi = len(outer) == 2 == len(held) and sum(counts) <= 3
     size = len(tiles)
+    triplets = [27 + r for r, n in enumerate(counts) if n >= 3] if suit == HONORS else []
     outer_count = sum(counts[t - base] for t in outer)
     honors = suit == HONORS
     return SuitPart(
@@ -95,8 +99,11 @@ def _make_part(suit: int, counts: tuple[int, ...]) -> SuitPart:
         green=all(t in GREEN_TILES for t in held),
         seven_pairs=counts.count(2) if all(n in (0, 2) for n in counts) else -100,
         kokushi=bool(kokushi),
-        honor_triplets=frozenset(27 + r for r, n in enumerate(counts) if n >= 3) if honors else frozenset(),
-        honor_pairs=frozenset(27 + r for r, n in enumerate(counts) if n == 2) if honors else frozenset(),
+        honor_triplets=frozenset(triplets),
+        dragon_triplets=frozenset(t for t in triplets if t in DRAGONS),
+        wind_triplets=sum(t not in DRAGONS for t in triplets),
+        dragon_pair=honors and counts[4:].count(2) == 1,
+        wind_pair=honors and counts[:4].count(2) == 1,
     )
 
 
