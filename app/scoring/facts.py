@@ -147,20 +147,22 @@ def shape_facts(h: HandFacts, hand: ParsedHand, r: Reading, value: frozenset[int
     m, p, s, z = r.splits
     c = hand.called
     hand_triplets = m.triplet_count + p.triplet_count + s.triplet_count + z.triplet_count
-    sequence_bits = m.sequence_bits | p.sequence_bits | s.sequence_bits | c.sequence_bits
-    triplet_bits = m.triplet_bits | p.triplet_bits | s.triplet_bits | c.triplet_bits
+    sequences = m.sequence_count + p.sequence_count + s.sequence_count + c.sequences
+    triplets = hand_triplets + len(hand.melds) - c.sequences
+    # Sanshoku and ittsu take three sequences (or triplets): most readings are spared looking for them.
+    sequence_bits = m.sequence_bits | p.sequence_bits | s.sequence_bits | c.sequence_bits if sequences >= 3 else 0
     return _new_facts(ShapeFacts, (
         r.shape,
         r.wait,
         h.closed,
         h.has_honor,
-        m.sequence_count + p.sequence_count + s.sequence_count + c.sequences,  # sequences
-        hand_triplets + len(hand.melds) - c.sequences,  # triplets
+        sequences,
+        triplets,
         hand_triplets - (r.ron_triplet >= 0) + c.ankans,  # concealed_triplets
         z.pair in value,  # value_pair
-        three_colours(sequence_bits),  # three_colour_sequences
-        three_colours(triplet_bits),  # three_colour_triplets
-        has_straight(sequence_bits),  # straight
+        sequences >= 3 and three_colours(sequence_bits),  # three_colour_sequences
+        triplets >= 3 and three_colours(m.triplet_bits | p.triplet_bits | s.triplet_bits | c.triplet_bits),
+        sequences >= 3 and has_straight(sequence_bits),  # straight
         m.outer and p.outer and s.outer and c.outer,  # outer
         m.peikou + p.peikou + s.peikou,
     ))
