@@ -6,10 +6,10 @@ pair, and the facts the yaku ask of them.
 """
 
 import re
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from app.scoring.fu_items import SET_FU, FuScore
+from app.scoring.groups import Group, concealed_groups
 from app.scoring.tiles import DRAGONS, GREEN_TILES, TERMINALS_AND_HONORS, packed_counts, suit_groups
 
 HONORS = 3
@@ -36,7 +36,8 @@ class SuitSplit:
     placements: dict[int, tuple[Placement, ...]]  # winning tile -> the groups it can complete
     triplet_fu: tuple[FuScore, ...]  # the fu of its triplets, all concealed
     ron_triplet_fu: dict[int, tuple[FuScore, ...]]  # the same when the triplet of this tile was won on a discard
-    described: dict[Placement | None, tuple[Any, ...]] = field(default_factory=dict)  # memo of evaluate's groups
+    groups: tuple[Group, ...]  # its sequences and triplets as the answer shows them
+    won_groups: dict[Placement, tuple[Group, ...]]  # the same, the group the winning tile completed marked
 
 
 @dataclass(slots=True)
@@ -115,7 +116,8 @@ def _honor_splits(counts: tuple[int, ...]) -> tuple[SuitSplit, ...]:
     placements = {t: (("triplet", t, "shanpon"),) for t in triplets}
     if pair >= 0:
         placements[pair] = (("pair", pair, "tanki"),)
-    return (SuitSplit((), triplets, pair, 0, len(triplets), 0, 0, True, 0, placements, *_triplet_fu(triplets)),)
+    return (SuitSplit((), triplets, pair, 0, len(triplets), 0, 0, True, 0, placements, *_triplet_fu(triplets),
+                      *_groups((), triplets, placements)),)
 
 
 def _triplet_fu(triplets: tuple[int, ...]) -> tuple[tuple[FuScore, ...], dict[int, tuple[FuScore, ...]]]:
@@ -132,6 +134,7 @@ def _split(suit: int, pair: int, sets: tuple[tuple[str, int], ...]) -> SuitSplit
     outer = (pair < 0 or pair in (0, 8)) and all(r in (0, 6) for r in seq_ranks) and all(r in (0, 8) for r in trip_ranks)
     sequences = tuple(base + r for r in seq_ranks)
     triplets = tuple(base + r for r in trip_ranks)
+    placements = _placements(sequences, triplets, base + pair if pair >= 0 else -1)
     return SuitSplit(
         sequences=sequences,
         triplets=triplets,
@@ -142,10 +145,19 @@ def _split(suit: int, pair: int, sets: tuple[tuple[str, int], ...]) -> SuitSplit
         triplet_bits=sum(1 << t for t in triplets),
         outer=outer,
         peikou=sum(seq_ranks.count(r) // 2 for r in set(seq_ranks)),
-        placements=_placements(sequences, triplets, base + pair if pair >= 0 else -1),
+        placements=placements,
         triplet_fu=_triplet_fu(triplets)[0],
         ron_triplet_fu=_triplet_fu(triplets)[1],
+        groups=_groups(sequences, triplets, placements)[0],
+        won_groups=_groups(sequences, triplets, placements)[1],
     )
+
+
+def _groups(sequences: tuple[int, ...], triplets: tuple[int, ...], placements: dict[int, tuple[Placement, ...]]
+            ) -> tuple[tuple[Group, ...], dict[Placement, tuple[Group, ...]]]:
+    """A split's groups, and the same with each placement of the winning tile marked."""
+    won = {place: concealed_groups(sequences, triplets, place[0], place[1]) for places in placements.values() for place in places}
+    return concealed_groups(sequences, triplets, "", -1), won
 
 
 def _placements(sequences: tuple[int, ...], triplets: tuple[int, ...], pair: int) -> dict[int, tuple[Placement, ...]]:
