@@ -13,7 +13,8 @@ from app.scoring.hand import HandInput, ParsedHand, WinContext
 from app.scoring.points import limit_and_base, payments
 from app.scoring.result import Points, ScoreResult, YakumanScore, YakuScore, describe_groups, yaku_score
 from app.scoring.rules import HandRules
-from app.scoring.settle import honba_bonus, settle
+from app.scoring.settle import Payment, honba_bonus, settle
+from app.scoring.suits import CACHE_LIMIT
 from app.scoring.tiles import DORA_OF, packed_count
 from app.scoring.validate import parse_hand
 from app.scoring.yaku import (
@@ -177,12 +178,7 @@ def score_reading(h: HandFacts, hand: ParsedHand, ctx: WinContext, rules: HandRu
 
 
 def _result(h: HandFacts, hand: ParsedHand, ctx: WinContext, rules: HandRules, best: _Candidate) -> ScoreResult:
-    paid = payments(best.base, ctx.seat_wind == "east", ctx.win == "tsumo")
-    pays = settle(best.base, _pao_base(ctx, rules, best), ctx, rules)
-    sticks = ctx.riichi_sticks * STICK_POINTS
-    total = sticks
-    for payment in pays:
-        total += payment.points
+    points, pays = settlement(best.base, _pao_base(ctx, rules, best), ctx, rules)
     return ScoreResult(
         best.han,
         best.fu,
@@ -190,12 +186,37 @@ def _result(h: HandFacts, hand: ParsedHand, ctx: WinContext, rules: HandRules, b
         [YakumanScore(y.id, y.name, m) for y, m in best.yakuman] if best.yakuman else [],
         best.limit,
         best.base,
-        Points(paid.ron, paid.tsumo_dealer, paid.tsumo_non_dealer, honba_bonus(ctx, rules), sticks, total),
+        points,
         best.fu_items,
         describe_groups(hand, best.reading),
         best.reading.wait,
-        pays,
+        list(pays),
     )
+
+
+_SETTLED: dict[tuple[int, str, str, str | None, int, int, int], tuple[Points, tuple[Payment, ...]]] = {}
+
+
+def settlement(base: int, pao_base: int, ctx: WinContext, rules: HandRules) -> tuple[Points, tuple[Payment, ...]]:
+    """The points and who pays what for a win worth `base`, of which `pao_base` is owed by the liable player;
+    without pao, worked out once per value, seats, win, honba and sticks (shared: not to be changed)."""
+    if pao_base:
+        return _settle(base, pao_base, ctx, rules)
+    key = (base, ctx.seat_wind, ctx.win, ctx.discarder_seat_wind, ctx.honba, ctx.riichi_sticks, rules.honba_points)
+    found = _SETTLED.get(key)
+    if found is None:
+        if len(_SETTLED) >= CACHE_LIMIT:
+            _SETTLED.clear()
+        found = _SETTLED[key] = _settle(base, 0, ctx, rules)
+    return found
+
+
+def _settle(base: int, pao_base: int, ctx: WinContext, rules: HandRules) -> tuple[Points, tuple[Payment, ...]]:
+    paid = payments(base, ctx.seat_wind == "east", ctx.win == "tsumo")
+    pays = tuple(settle(base, pao_base, ctx, rules))
+    sticks = ctx.riichi_sticks * STICK_POINTS
+    total = sticks + sum(payment.points for payment in pays)
+    return Points(paid.ron, paid.tsumo_dealer, paid.tsumo_non_dealer, honba_bonus(ctx, rules), sticks, total), pays
 
 
 def _pao_base(ctx: WinContext, rules: HandRules, best: _Candidate) -> int:

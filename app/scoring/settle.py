@@ -5,7 +5,6 @@ from dataclasses import dataclass
 from app.scoring.hand import WinContext
 from app.scoring.points import payments, round_up_100
 from app.scoring.rules import HandRules
-from app.scoring.suits import CACHE_LIMIT
 from app.scoring.tiles import WIND_NAMES
 
 
@@ -22,13 +21,10 @@ def honba_bonus(ctx: WinContext, rules: HandRules) -> int:
     return ctx.honba * rules.honba_points
 
 
-_ORDINARY: dict[tuple[int, str, str, str | None, int, int], tuple[Payment, ...]] = {}
-
-
 def settle(base: int, pao_base: int, ctx: WinContext, rules: HandRules) -> list[Payment]:
     """Payments for a win worth `base`, of which `pao_base` is owed by the liable player (0: no pao)."""
     if not pao_base:
-        return list(_ordinary_once(base, ctx, rules))
+        return _ordinary(base, ctx, rules)
     liable = ctx.pao_seat_wind or ""
     if rules.pao_covers == "whole_hand":
         pao_base = base
@@ -44,17 +40,6 @@ def settle(base: int, pao_base: int, ctx: WinContext, rules: HandRules) -> list[
     discarder_pays = pao_value - half + round_up_100((base - pao_base) * (6 if ctx.is_dealer else 4))
     liable_honba = honba if rules.pao_honba == "liable" else 0
     return [Payment(discarder, discarder_pays + honba - liable_honba), Payment(liable, half + liable_honba, True)]
-
-
-def _ordinary_once(base: int, ctx: WinContext, rules: HandRules) -> tuple[Payment, ...]:
-    """The payments without pao, worked out once per value, seats, win and honba."""
-    key = (base, ctx.seat_wind, ctx.win, ctx.discarder_seat_wind, ctx.honba, rules.honba_points)
-    found = _ORDINARY.get(key)
-    if found is None:
-        if len(_ORDINARY) >= CACHE_LIMIT:
-            _ORDINARY.clear()
-        found = _ORDINARY[key] = tuple(_ordinary(base, ctx, rules))
-    return found
 
 
 def _ordinary(base: int, ctx: WinContext, rules: HandRules, with_honba: bool = True) -> list[Payment]:
