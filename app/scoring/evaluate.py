@@ -15,7 +15,7 @@ from app.scoring.result import Points, ScoreResult, YakumanScore, YakuScore, des
 from app.scoring.rules import HandRules
 from app.scoring.settle import Payment, honba_bonus, settle
 from app.scoring.suits import CACHE_LIMIT
-from app.scoring.tiles import DORA_OF, packed_count
+from app.scoring.tiles import COUNT_BITS, COUNT_MASK, DORA_OF
 from app.scoring.validate import parse_hand
 from app.scoring.yaku import (
     AKA_DORA, DORA, HAND_YAKU, HAND_YAKUMAN, NAGASHI_MANGAN, PAO_YAKUMAN, READING_YAKU, READING_YAKUMAN, RENHOU,
@@ -140,11 +140,14 @@ def dora_han(hand: ParsedHand, rules: HandRules, riichi: bool) -> list[YakuScore
     return found
 
 
+_DORA_AT = tuple(COUNT_BITS * DORA_OF[t] for t in range(34))  # where an indicator's dora is in packed counts
+
+
 def _dora_count(held: int, indicators: bytes) -> int:
-    """Copies held, melds included, of the tiles the indicators point at."""
+    """Copies held, melds included, of the tiles the indicators point at (`held`: packed counts)."""
     count = 0
     for indicator in indicators:
-        count += packed_count(held, DORA_OF[indicator])
+        count += held >> _DORA_AT[indicator] & COUNT_MASK
     return count
 
 

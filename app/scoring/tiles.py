@@ -146,7 +146,7 @@ COUNT_BITS = 16
 ONE_OF = tuple(1 << COUNT_BITS * t for t in range(34))
 _OVER_FOUR_PROBE = sum((1 << COUNT_BITS - 1) - 5 << COUNT_BITS * t for t in range(34))
 _OVER_FOUR_FLAGS = sum(1 << COUNT_BITS - 1 << COUNT_BITS * t for t in range(34))
-_COUNT_MASK = (1 << COUNT_BITS) - 1
+COUNT_MASK = (1 << COUNT_BITS) - 1
 
 
 def packed_counts(tiles: bytes | list[int] | tuple[int, ...]) -> int:
@@ -154,10 +154,6 @@ def packed_counts(tiles: bytes | list[int] | tuple[int, ...]) -> int:
     for tile in tiles:
         total += ONE_OF[tile]
     return total
-
-
-def packed_count(packed: int, tile: int) -> int:
-    return packed >> COUNT_BITS * tile & _COUNT_MASK
 
 
 def any_over_four(packed: int) -> bool:
