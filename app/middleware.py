@@ -9,33 +9,49 @@ from app.api.errors import problem_response
 
 # A JSON string, possessive so that no input makes it backtrack; an unterminated one runs to the end.
 _JSON_STRING = re.compile(rb'"(?:[^"\\]++|\\.)*+"?', re.DOTALL)
-_BRACKETS = b"[]{}"
-_NOT_BRACKETS = bytes(b for b in range(256) if b not in _BRACKETS)
-_NOT_SKELETON = bytes(b for b in range(256) if b not in _BRACKETS + b'"\\')
+_SQUARE = bytes.maketrans(b"{}", b"[]")  # nesting counts opening and closing brackets alike, whatever their kind
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
+_NOT_SKELETON = bytes(b for b in range(256) if b not in b'[]{}"\\')
 _STEP = [0] * 256
-_STEP[ord("[")] = _STEP[ord("{")] = 1
-_STEP[ord("]")] = _STEP[ord("}")] = -1
-
-
-def json_depth(body: bytes) -> int:
-    """How deeply arrays and objects nest in `body` (brackets inside strings do not count); linear time."""
-    return max(accumulate(map(_STEP.__getitem__, _brackets_outside_strings(body))), default=0)
-
-
-def _brackets_outside_strings(body: bytes) -> bytes:
-    # Kept to its brackets, quotes and backslashes, a body with no escape and no bracket inside a string (any
-    # real request) has each string as a pair of adjacent quotes: dropping those pairs leaves no quote.
-    skeleton = body.translate(None, _NOT_SKELETON).replace(b'""', b"")
-    if b'"' in skeleton or b"\\" in skeleton:
-        return _JSON_STRING.sub(b"", body).translate(None, _NOT_BRACKETS)
-    return skeleton
+_STEP[ord("[")] = 1
+_STEP[ord("]")] = -1
 
 
 def nested_deeper_than(body: bytes, limit: int) -> bool:
-    # Fewer opening brackets than the limit cannot nest deeper: the common case costs two counts.
-    if body.count(b"[") + body.count(b"{") <= limit:
+    """Whether arrays and objects nest more than `limit` levels deep in `body` (brackets inside strings do not count)."""
+    skeleton = body.translate(_SQUARE, _NOT_SKELETON)  # brackets as [ and ], quotes, backslashes
+    if skeleton.count(b"[") <= limit:  # fewer opening brackets than the limit cannot nest deeper (any single hand)
         return False
-    return json_depth(body) > limit
+    return _depth(_peeled(_brackets_outside_strings(body, skeleton), limit)) > 0
+
+
+def _brackets_outside_strings(body: bytes, skeleton: bytes) -> bytes:
+    # A body with no escape and no bracket inside a string (any real request) has each string as a pair of
+    # adjacent quotes in its skeleton: dropping those pairs leaves no quote.
+    brackets = skeleton.replace(b'""', b"")
+    if b'"' in brackets or b"\\" in brackets:
+        return _JSON_STRING.sub(b"", body).translate(_SQUARE, _NOT_BRACKETS)
+    return brackets
+
+
+def _peeled(brackets: bytes, levels: int) -> bytes:
+    """`brackets` (only [ and ]) with `levels` levels peeled off: it still nests (depth over 0) exactly when
+    `brackets` nests deeper than `levels`.
+
+    With closing brackets after the end, every deepest opening bracket is followed by a closing one, so one
+    pass dropping each adjacent pair "[]" lowers the depth by exactly one; each pass uses up at most one of the
+    `levels` closing brackets added. A real request runs out of opening brackets after a few passes."""
+    brackets += b"]" * levels
+    for _ in range(levels):
+        if b"[" not in brackets:
+            break
+        brackets = brackets.replace(b"[]", b"")
+    return brackets
+
+
+def _depth(brackets: bytes) -> int:
+    """How deeply `brackets` (only [ and ]) nest: the highest count of opening brackets not yet closed."""
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
 
 
 class BodySizeLimit:

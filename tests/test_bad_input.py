@@ -22,7 +22,7 @@ from starlette.exceptions import HTTPException
 
 from app.api.errors import http_exception_handler
 from app.main import create_app
-from app.middleware import _JSON_STRING, _NOT_BRACKETS, json_depth, nested_deeper_than
+from app.middleware import _JSON_STRING, _NOT_BRACKETS, nested_deeper_than
 from app.settings import Settings, SettingsError
 
 
@@ -181,28 +181,37 @@ def test_nesting_cap_setting_is_checked(value: str) -> None:
         Settings.from_env({"MAHJONG_MAX_JSON_DEPTH": value})
 
 
-@pytest.mark.parametrize(("body", "depth"), [
+def depth(body: bytes) -> int:
+    """How deeply arrays and objects nest in `body`, the long way: every string stripped, each bracket counted."""
+    brackets = _JSON_STRING.sub(b"", body).translate(None, _NOT_BRACKETS)
+    return max(accumulate(1 if b in b"[{" else -1 for b in brackets), default=0)
+
+
+@pytest.mark.parametrize(("body", "levels"), [
     (b"", 0), (b"17", 0), (b"[]", 1), (b'{"a": [1, {"b": []}]}', 4), (b'"[[[["', 0), (b'["]]]]"]', 1),
     (b'["\\"[[[["]', 1), (b'{"a": "\\\\"}', 1), (b"[" * 50 + b"]" * 50, 50), (b'["unterminated [[[', 1),
+    (b"[[]" * 3, 4), (b"]]][[[", 0), (b"][[[", 2), (b"{[]}" * 40, 2), (b'[{"a": [1, 2], "b": {}}, [[["x"]]]]', 4),
 ])
-def test_json_depth(body: bytes, depth: int) -> None:
-    assert json_depth(body) == depth
-    assert not nested_deeper_than(body, depth)
-    if depth:
-        assert nested_deeper_than(body, depth - 1)
+def test_nested_deeper_than(body: bytes, levels: int) -> None:
+    assert depth(body) == levels
+    assert not nested_deeper_than(body, levels)
+    if levels:
+        assert nested_deeper_than(body, levels - 1)
 
 
-@given(st.lists(st.sampled_from([b"[", b"]", b"{", b"}", b'"', b'""', b"\\", b"a", b":", b","]), max_size=40).map(b"".join))
-def test_json_depth_agrees_with_stripping_every_string(body: bytes) -> None:
-    """The quick path (a body with no escape and no bracket inside a string) answers as the string regex does."""
-    brackets = _JSON_STRING.sub(b"", body).translate(None, _NOT_BRACKETS)
-    assert json_depth(body) == max(accumulate(1 if b in b"[{" else -1 for b in brackets), default=0)
+@given(st.lists(st.sampled_from([b"[", b"]", b"{", b"}", b'"', b'""', b"\\", b"a", b":", b","]), max_size=60).map(b"".join),
+       st.integers(1, 10))
+def test_nested_deeper_than_agrees_with_counting_every_bracket(body: bytes, limit: int) -> None:
+    """The quick ways (strings as adjacent quotes, pairs of brackets peeled a level at a time) answer as the long one."""
+    assert nested_deeper_than(body, limit) == (depth(body) > limit)
 
 
-@pytest.mark.parametrize("evil", [b'"' + b'\\"' * 32_000, b'"\\' * 32_000, b'["' * 21_000, b"[" * 64_000])
-def test_json_depth_takes_linear_time_on_hostile_bodies(evil: bytes) -> None:
+@pytest.mark.parametrize("evil", [b'"' + b'\\"' * 32_000, b'"\\' * 32_000, b'["' * 21_000, b"[" * 64_000,
+                                  b"[]" * 32_000, b"[[]" * 21_000, b"[" * 32_000 + b"]" * 32_000])
+@pytest.mark.parametrize("limit", [32, 256])
+def test_nesting_check_is_quick_on_hostile_bodies(evil: bytes, limit: int) -> None:
     start = time.perf_counter()
-    json_depth(evil)
+    nested_deeper_than(evil, limit)
     assert time.perf_counter() - start < 0.5
 
 
