@@ -13,8 +13,11 @@ import pytest
 from fastapi.testclient import TestClient
 from pydantic import TypeAdapter, ValidationError
 
+from app.api.hand import score
 from app.api.score_args import ScoreArgs, to_args
+from app.errors import InvalidInput
 from app.schemas.hand import ContextModel, HandRulesModel, HandScoreRequest
+from app.scoring import ScoreResult
 from tests.handgen import generate
 
 FAST = {"Content-Type": "application/json"}
@@ -117,6 +120,30 @@ def test_generated_hands_answer_alike_single_and_batch(client: TestClient) -> No
         assert item["ok"] == (single_status == 200)
         if item["ok"]:
             assert item["result"] == single
+
+
+def test_answers_are_written_byte_for_byte_as_pydantic_core_writes_them(client: TestClient) -> None:
+    """The encoder (msgspec) writes a ScoreResult exactly as its pydantic-core serializer does, and a batch answer
+    is its items' answers in order, each framed as {"ok":true,"result":...} or {"ok": false, "detail": [...]}."""
+    dump = TypeAdapter(ScoreResult).serializer.to_json
+    validate = TypeAdapter(ScoreArgs).validate_python
+    bodies = generated_bodies(200)[:120]
+    expected = []
+    for index, body in enumerate(bodies):
+        single = client.post("/hand/score", json=body)
+        try:
+            result = score(validate(body))
+        except InvalidInput:
+            assert single.status_code == 422
+            expected.append(None)
+            continue
+        assert single.status_code == 200 and single.content == dump(result)
+        expected.append(b'{"ok":true,"result":' + dump(result) + b"}")
+    assert expected.count(None) > 3 and len(bodies) - expected.count(None) > 80
+    response = client.post("/hand/score/batch", json={"items": bodies})
+    results = response.json()["results"]
+    items = [item or json.dumps(results[i]).encode() for i, item in enumerate(expected)]
+    assert response.status_code == 200 and response.content == b'{"results":[' + b",".join(items) + b"]}"
 
 
 def test_batches_with_bad_items_or_envelopes_answer_alike(client: TestClient) -> None:
