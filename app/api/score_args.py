@@ -18,22 +18,21 @@ from pydantic_core import CoreSchema, core_schema
 from app.schemas.hand import ContextModel, HandModel, HandRulesModel, HandScoreRequest, MeldModel
 from app.scoring import HandInput, HandRules, MeldInput, WinContext, resolve_hand_rules
 
-_rules_cache: dict[tuple[object, ...], HandRules] = {}
+_rules_cache: dict[tuple[tuple[str, object], ...], HandRules] = {}
 _RULES_CACHE_SIZE = 4096
-_RULE_OPTIONS = tuple(HandRulesModel.model_fields)  # "preset" first
 
 
-def rules_for(values: tuple[object, ...]) -> HandRules:
-    """The rules of HandRulesModel's field values in order (None: not given); HandRules is frozen, so one
-    object serves every request with the same options."""
-    rules = _rules_cache.get(values)
+def rules_for(given: tuple[tuple[str, object], ...]) -> HandRules:
+    """The rules of HandRulesModel's options as (name, value) pairs, in any order (None: not given); HandRules is
+    frozen, so one object serves every request that writes the same options the same way."""
+    rules = _rules_cache.get(given)
     if rules is None:
-        preset, *options = values
-        overrides = {name: value for name, value in zip(_RULE_OPTIONS[1:], options) if value is not None}
-        rules = resolve_hand_rules(preset, overrides)  # type: ignore[arg-type]
+        options = dict(given)
+        preset = options.pop("preset", None)
+        rules = resolve_hand_rules(preset, {name: value for name, value in options.items() if value is not None})  # type: ignore[arg-type]
         if len(_rules_cache) >= _RULES_CACHE_SIZE:
             _rules_cache.clear()
-        _rules_cache[values] = rules
+        _rules_cache[given] = rules
     return rules
 
 
@@ -56,7 +55,7 @@ def to_args(request: HandScoreRequest) -> ScoreArgs:
     return ScoreArgs(
         None if hand is None else HandInput(hand.tiles, hand.win_tile, tuple(MeldInput(m.type, m.tiles) for m in hand.melds)),
         WinContext(**context),
-        rules_for(tuple(request.rules.__dict__.values())),
+        rules_for(tuple(request.rules.__dict__.items())),
     )
 
 
@@ -99,14 +98,21 @@ def _dataclass(model: type[BaseModel], cls: type, by: dict[type, CoreSchema]) ->
     return core_schema.dataclass_schema(cls, arguments, list(fields), slots=True, frozen=True)
 
 
-def _resolved_rules(validated: tuple[dict[str, Any], Any, Any]) -> HandRules:
-    """What HandRulesModel's fields validate to (their values in order, then extras and the fields set) as rules."""
-    return rules_for(tuple(validated[0].values()))
+def _given_rules() -> CoreSchema:
+    """HandRulesModel's validation as the rules: its fields' own schemas, each present only when given (every
+    default is None, which means not given), then resolved through the cache on the pairs given."""
+    model_fields = _fields(HandRulesModel)
+    fields = {}
+    for name, field in model_fields["fields"].items():
+        default = field["schema"]
+        assert default["type"] == "default" and default["default"] is None, name
+        fields[name] = core_schema.typed_dict_field(default["schema"], required=False)
+    given = core_schema.typed_dict_schema(fields, total=False, extra_behavior=model_fields["extra_behavior"])
+    return core_schema.no_info_after_validator_function(lambda options: rules_for(tuple(options.items())), given)
 
 
 def _schema() -> CoreSchema:
-    by: dict[type, CoreSchema] = {
-        HandRulesModel: core_schema.no_info_after_validator_function(_resolved_rules, _fields(HandRulesModel))}
+    by: dict[type, CoreSchema] = {HandRulesModel: _given_rules()}
     for model, cls in ((MeldModel, MeldInput), (HandModel, HandInput), (ContextModel, WinContext)):
         by[model] = _dataclass(model, cls, by)
     return _dataclass(HandScoreRequest, ScoreArgs, by)
