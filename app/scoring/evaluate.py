@@ -14,7 +14,6 @@ from app.scoring.points import limit_and_base, payments
 from app.scoring.result import Points, ScoreResult, YakumanScore, YakuScore, describe_groups, yaku_score
 from app.scoring.rules import HandRules
 from app.scoring.settle import Payment, honba_bonus, settle
-from app.scoring.suits import CACHE_LIMIT
 from app.scoring.tiles import COUNT_BITS, COUNT_MASK, DORA_OF
 from app.scoring.validate import parse_hand
 from app.scoring.yaku import (
@@ -23,7 +22,10 @@ from app.scoring.yaku import (
 )
 
 STICK_POINTS = 1000
-FACTS_CACHE_LIMIT = 50_000  # distinct facts judged and kept per table (tests/test_scoring_facts.py: they are few)
+# Distinct facts judged and kept per table, and settlements kept: real hands share few of either
+# (tests/test_scoring_facts.py), and the bound keeps memory small under a stream of odd requests.
+FACTS_CACHE_LIMIT = 10_000
+SETTLED_LIMIT = 10_000
 # The rows of a yaku table as a closed and an open hand score them: (predicate, the answer's line for the yaku
 # at that han); rows worth nothing in an open hand are left out of its list.
 Rows = tuple[tuple[Callable[..., bool], YakuScore], ...]
@@ -208,7 +210,7 @@ def settlement(base: int, pao_base: int, ctx: WinContext, rules: HandRules) -> t
     key = (base, ctx.seat_wind, ctx.win, ctx.discarder_seat_wind, ctx.honba, ctx.riichi_sticks, rules.honba_points)
     found = _SETTLED.get(key)
     if found is None:
-        if len(_SETTLED) >= CACHE_LIMIT:
+        if len(_SETTLED) >= SETTLED_LIMIT:
             _SETTLED.clear()
         found = _SETTLED[key] = _settle(base, 0, ctx, rules)
     return found
