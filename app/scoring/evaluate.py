@@ -69,7 +69,7 @@ def score_hand(hand: HandInput | None, ctx: WinContext, rules: HandRules) -> Sco
     if best is None:
         raise InvalidInput.single("no_yaku", ("hand",),
                                   "the hand is complete but has no yaku, so it cannot win (dora alone are not a yaku)")
-    return _result(h, parsed, ctx, rules, best)
+    return _result(parsed, ctx, rules, best)
 
 
 def best_candidate(h: HandFacts, hand: ParsedHand, ctx: WinContext, rules: HandRules,
@@ -182,7 +182,7 @@ def score_reading(h: HandFacts, hand: ParsedHand, ctx: WinContext, rules: HandRu
     return _Candidate(reading, yaku, [], han, fu, fu_items, limit, base)
 
 
-def _result(h: HandFacts, hand: ParsedHand, ctx: WinContext, rules: HandRules, best: _Candidate) -> ScoreResult:
+def _result(hand: ParsedHand, ctx: WinContext, rules: HandRules, best: _Candidate) -> ScoreResult:
     points, pays = settlement(best.base, _pao_base(ctx, rules, best), ctx, rules)
     return ScoreResult(
         best.han,
