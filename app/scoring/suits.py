@@ -13,7 +13,6 @@ from app.scoring.groups import Group, concealed_groups
 from app.scoring.tiles import DRAGONS, GREEN_TILES, TERMINALS_AND_HONORS, packed_counts, suit_groups
 
 HONORS = 3
-ITTSU_MASK = 0b1001001  # sequences starting at 1, 4 and 7
 CACHE_LIMIT = 200_000  # patterns kept before the caches start over (bounds memory under hostile input)
 
 # A placement of the winning tile within a split: (group kind, the group's lowest tile, wait).
@@ -85,9 +84,9 @@ def _make_part(suit: int, counts: tuple[int, ...]) -> SuitPart:
         splits = tuple(_split(suit, pair, sets) for pair, sets in dict.fromkeys(_splits(list(counts), 0, -1)))
         kokushi = len(outer) == 2 == len(held) and sum(counts) <= 3
     size = len(tiles)
-    triplets = [27 + r for r, n in enumerate(counts) if n >= 3] if suit == HONORS else []
     outer_count = sum(counts[t - base] for t in outer)
     honors = suit == HONORS
+    triplets = [27 + r for r, n in enumerate(counts) if n >= 3] if honors else []
     return SuitPart(
         suit=suit,
         counts=counts,
@@ -135,6 +134,8 @@ def _split(suit: int, pair: int, sets: tuple[tuple[str, int], ...]) -> SuitSplit
     sequences = tuple(base + r for r in seq_ranks)
     triplets = tuple(base + r for r in trip_ranks)
     placements = _placements(sequences, triplets, base + pair if pair >= 0 else -1)
+    triplet_fu, ron_triplet_fu = _triplet_fu(triplets)
+    groups, won_groups = _groups(sequences, triplets, placements)
     return SuitSplit(
         sequences=sequences,
         triplets=triplets,
@@ -146,10 +147,10 @@ def _split(suit: int, pair: int, sets: tuple[tuple[str, int], ...]) -> SuitSplit
         outer=outer,
         peikou=sum(seq_ranks.count(r) // 2 for r in set(seq_ranks)),
         placements=placements,
-        triplet_fu=_triplet_fu(triplets)[0],
-        ron_triplet_fu=_triplet_fu(triplets)[1],
-        groups=_groups(sequences, triplets, placements)[0],
-        won_groups=_groups(sequences, triplets, placements)[1],
+        triplet_fu=triplet_fu,
+        ron_triplet_fu=ron_triplet_fu,
+        groups=groups,
+        won_groups=won_groups,
     )
 
 
