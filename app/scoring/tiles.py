@@ -156,6 +156,10 @@ def packed_counts(tiles: bytes | list[int] | tuple[int, ...]) -> int:
     return total
 
 
+def packed_count(packed: int, tile: int) -> int:
+    return packed >> COUNT_BITS * tile & COUNT_MASK
+
+
 def any_over_four(packed: int) -> bool:
     """Whether some tile is counted five times or more (counts below 32,000)."""
     return bool((packed + _OVER_FOUR_PROBE) & _OVER_FOUR_FLAGS)

@@ -5,7 +5,7 @@ from app.scoring.hand import HandInput, Meld, MeldInput, ParsedHand, WinContext,
 from app.scoring.rules import HandRules
 from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts
 from app.scoring.tiles import (
-    NO_REDS, SINGLE_TILES, SUITS, TILE_OF, TileList, TileNotationError, any_over_four, packed_counts, parse_tiles, tile_name,
+    NO_REDS, SINGLE_TILES, SUITS, TILE_OF, TileList, TileNotationError, any_over_four, packed_count, packed_counts, parse_tiles, tile_name,
 )
 
 Loc = tuple[str | int, ...]
@@ -35,8 +35,9 @@ def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> Parsed
         dora,
         ura,
     )
-    if any_over_four(parsed.held + packed_counts(dora + ura)):
-        problems += _too_many_copies(parsed, b"".join([t.tiles for t in meld_tiles]) + dora + ura)
+    seen = parsed.held + packed_counts(dora + ura)
+    if any_over_four(seen):
+        problems += _too_many_copies(seen)
     indicators = context.dora_indicators + context.ura_dora_indicators
     if (reds != NO_REDS and max(reds) > rules.max_red_fives_per_suit) or _any_red(meld_tiles) \
             or not _RED_FIVES.isdisjoint(indicators):
@@ -162,15 +163,13 @@ def _win_tile_held(hand: ParsedHand, win: TileList, concealed_reds: tuple[int, i
     return win.reds == NO_REDS or concealed_reds[tile // 9] > 0
 
 
-def _too_many_copies(hand: ParsedHand, others: bytes) -> list[Problem]:
-    """No tile more than four times, counting the hand, the melds and the indicators."""
-    over = sorted({t for t in set(others) if hand.concealed_count(t) + others.count(t) > 4}
-                  | {p.suit * 9 + r for p in hand.parts for r, n in enumerate(p.counts) if n > 4})
+def _too_many_copies(seen: int) -> list[Problem]:
+    """No tile more than four times, counting the hand, the melds and the indicators (`seen`: packed counts)."""
     return [
         Problem("too_many_copies", ("hand", "tiles"),
-                f"{tile_name(t)} appears {hand.concealed_count(t) + others.count(t)} times counting the hand, the melds "
-                "and the dora indicators; a tile exists 4 times")
-        for t in over
+                f"{tile_name(t)} appears {n} times counting the hand, the melds and the dora indicators; "
+                "a tile exists 4 times")
+        for t in range(34) if (n := packed_count(seen, t)) > 4
     ]
 
 
