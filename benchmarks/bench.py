@@ -105,41 +105,34 @@ def composition(cases: list[GenCase]) -> dict[str, int]:
 Call = Callable[[int], object]
 
 
-def timed_passes(ours: Call, theirs: Call, n: int, rounds: int, seed: int) -> tuple[list[float], list[float]]:
-    """Per hand, the median µs over rounds; each round times every hand once per library, one library's whole
-    pass after the other's (which goes first alternates), hands in a fresh shuffled order per round."""
+def timed(ours: Call, theirs: Call, n: int, rounds: int, seed: int, interleaved: bool) -> tuple[list[float], list[float]]:
+    """Per hand, the median µs over rounds, ours and theirs. Each round times every hand once per library, hands
+    in a fresh shuffled order, the library that goes first alternating: one library's whole pass after the
+    other's, or, interleaved, each hand by one library then the other before the next hand."""
     ours_ns: list[list[int]] = [[] for _ in range(n)]
     theirs_ns: list[list[int]] = [[] for _ in range(n)]
     order = list(range(n))
-    rng = random.Random(seed)
+    rng = random.Random(seed + interleaved)
     for round_no in range(rounds):
         rng.shuffle(order)
-        passes = [(ours, ours_ns), (theirs, theirs_ns)]
-        for call, times in passes[::-1] if round_no % 2 else passes:
-            with _gc_off():
-                for i in order:
-                    t0 = CLOCK(); call(i); t1 = CLOCK()  # noqa: E702
-                    times[i].append(t1 - t0)
-    return _medians_us(ours_ns), _medians_us(theirs_ns)
-
-
-def timed_interleaved(ours: Call, theirs: Call, n: int, rounds: int, seed: int) -> tuple[list[float], list[float]]:
-    """As timed_passes, but each hand is scored by one library then the other before the next hand (which goes
-    first alternates per round): every call starts with caches holding the other library's work."""
-    ours_ns: list[list[int]] = [[] for _ in range(n)]
-    theirs_ns: list[list[int]] = [[] for _ in range(n)]
-    order = list(range(n))
-    rng = random.Random(seed + 1)
-    for round_no in range(rounds):
-        rng.shuffle(order)
-        pair = [(ours, ours_ns), (theirs, theirs_ns)]
-        (first, first_ns), (second, second_ns) = pair[::-1] if round_no % 2 else pair
+        libraries = [(ours, ours_ns), (theirs, theirs_ns)]
+        if round_no % 2:
+            libraries.reverse()
         with _gc_off():
-            for i in order:
-                t0 = CLOCK(); first(i); t1 = CLOCK(); second(i); t2 = CLOCK()  # noqa: E702
-                first_ns[i].append(t1 - t0)
-                second_ns[i].append(t2 - t1)
+            if interleaved:
+                for i in order:
+                    for call, times in libraries:
+                        _time_one(call, i, times)
+            else:
+                for call, times in libraries:
+                    for i in order:
+                        _time_one(call, i, times)
     return _medians_us(ours_ns), _medians_us(theirs_ns)
+
+
+def _time_one(call: Call, i: int, times: list[list[int]]) -> None:
+    t0 = CLOCK(); call(i); t1 = CLOCK()  # noqa: E702
+    times[i].append(t1 - t0)
 
 
 @contextmanager
@@ -187,8 +180,8 @@ def main() -> None:
 
     ours = lambda i: score_hand(*ours_in[i])  # noqa: E731
     theirs = lambda i: HandCalculator.estimate_hand_value(**theirs_in[i])  # noqa: E731
-    ours_us, theirs_us = timed_passes(ours, theirs, n, args.rounds, args.seed)
-    ours_mixed, theirs_mixed = timed_interleaved(ours, theirs, n, args.rounds, args.seed)
+    ours_us, theirs_us = timed(ours, theirs, n, args.rounds, args.seed, interleaved=False)
+    ours_mixed, theirs_mixed = timed(ours, theirs, n, args.rounds, args.seed, interleaved=True)
     ours_med, theirs_med = statistics.median(ours_us), statistics.median(theirs_us)
 
     print(f"hands: {n} distinct (seed {args.seed}), rounds: {args.rounds}, python {sys.version.split()[0]}")
