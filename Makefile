@@ -14,7 +14,7 @@ PYTEST_ARGS ?=
 # Wheels for the image: Linux x86_64, CPython 3.11, binary only.
 WHEEL_PLATFORMS := --platform manylinux2014_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64
 
-.PHONY: run test fuzz openapi wheels image load bench bench-http clean
+.PHONY: run test fuzz openapi wheels image load bench bench-instructions bench-http clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -52,6 +52,10 @@ load: $(STAMP)
 # Per-hand median µs of our core and of the `mahjong` library on the same seeded hands; last line speedup_vs_mahjong.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench.py
+
+# Instructions per hand under callgrind (valgrind installed with apt if missing), ours and the `mahjong` library's.
+bench-instructions: $(STAMP)
+	PYTHON=$(BIN)/python bash benchmarks/instructions.sh
 
 # One worker as production runs it: GET /health, POST /hand/score, the batch; HTTP_SECONDS per run (default 15).
 bench-http: $(STAMP)

@@ -1,0 +1,42 @@
+"""Score the first HANDS hands of `make bench`'s set ROUNDS times with one library, after one untimed pass
+that fills the caches. benchmarks/instructions.sh runs this under callgrind with 0 and 2 rounds: the
+difference, per hand, is what scoring costs in instructions, a figure that does not move with load.
+
+    .venv/bin/python benchmarks/instructions.py {ours|mahjong} ROUNDS [--hands 300]
+"""
+
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
+
+from app.scoring import score_hand  # noqa: E402
+from benchmarks.bench import build_set  # noqa: E402
+from tests.handgen import to_mahjong  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("library", choices=("ours", "mahjong"))
+    parser.add_argument("rounds", type=int)
+    parser.add_argument("--hands", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=9001)
+    args = parser.parse_args()
+    cases = build_set(args.seed, args.hands)
+    if args.library == "ours":
+        inputs = [(c.hand, c.ctx, c.rules) for c in cases]
+        for _ in range(args.rounds + 1):
+            for hand, ctx, rules in inputs:
+                score_hand(hand, ctx, rules)
+    else:
+        kwargs = [to_mahjong(c) for c in cases]
+        for _ in range(args.rounds + 1):
+            for kw in kwargs:
+                HandCalculator.estimate_hand_value(**kw)
+
+
+if __name__ == "__main__":
+    main()
