@@ -11,7 +11,7 @@ from app.scoring.fu_items import FuScore
 from app.scoring.groups import MELD_GROUPS, PAIR_GROUPS, Group, group
 from app.scoring.hand import ParsedHand
 from app.scoring.settle import Payment
-from app.scoring.tiles import PAIR_NAMES, format_tiles
+from app.scoring.tiles import TERMINALS_AND_HONORS, format_tiles
 from app.scoring.yaku import Yaku
 
 __all__ = ["FuScore", "Group", "Payment", "Points", "ScoreResult", "YakuScore", "YakumanScore", "describe_groups",
@@ -68,14 +68,18 @@ def yaku_score(y: Yaku, han: int) -> YakuScore:
     return score
 
 
+ORPHANS = sorted(TERMINALS_AND_HONORS)
+# The thirteen orphans with the tile held twice, by that tile.
+KOKUSHI_GROUPS = {pair: group("kokushi", format_tiles(sorted([*ORPHANS, pair])), False, True) for pair in ORPHANS}
+
+
 def describe_groups(hand: ParsedHand, r: Reading) -> list[Group]:
     """The reading as groups in MPSZ notation: concealed sets suit by suit, melds, then the pair."""
     if r.shape == "kokushi":
-        tiles = [p.suit * 9 + rank for p in hand.parts for rank, n in enumerate(p.counts) for _ in range(n)]
-        return [Group("kokushi", format_tiles(tiles), False, True)]
+        return [KOKUSHI_GROUPS[next(t for t in ORPHANS if hand.concealed_count(t) == 2)]]
     if r.shape == "chiitoitsu":
-        pairs = [p.suit * 9 + rank for p in hand.parts for rank, n in enumerate(p.counts) if n]
-        return [group("pair", PAIR_NAMES[t], False, t == hand.win_tile) for t in pairs]
+        win = hand.win_tile
+        return [PAIR_GROUPS[t][t == win] for p in hand.parts for t in p.held]
     win_in = r.win_in
     won = r.splits[hand.win_tile // 9]
     groups: list[Group] = []

@@ -44,6 +44,7 @@ class SuitPart:
     suit: int  # 0-2 m p s, 3 honors
     counts: tuple[int, ...]
     packed: int  # the counts as packed counts (tiles.packed_counts)
+    held: tuple[int, ...]  # the tiles held, each once
     size: int
     splits: tuple[SuitSplit, ...]  # empty when the tiles cannot form sets and at most one pair
     standard_pairs: int  # pairs a standard reading takes from this suit: 0 or 1; 9 when it cannot take part
@@ -91,6 +92,7 @@ def _make_part(suit: int, counts: tuple[int, ...]) -> SuitPart:
         suit=suit,
         counts=counts,
         packed=packed_counts(tiles),
+        held=tuple(held),
         size=size,
         splits=splits,
         standard_pairs=(0 if size % 3 == 0 else 1 if size % 3 == 2 else 9) if splits else 9,
