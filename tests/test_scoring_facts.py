@@ -1,6 +1,6 @@
 """The facts the yaku tables read are shared values, not a disguised cache of whole hands.
 
-evaluate judges each yaku table once per distinct Situation, HandFacts or ShapeFacts (functools.lru_cache).
+evaluate judges each yaku table once per distinct Situation, HandFacts or ShapeFacts (a bounded Memo).
 That is fair only while the facts say what the yaku ask and no more: hands that differ in ways no yaku
 sees must have equal facts. These tests pin that down on hand-picked pairs, and on generated hands bound
 how many distinct facts there are: a field that identified the hand (a tile, a wind, a bit pattern) would
@@ -12,8 +12,9 @@ import pytest
 from app.errors import InvalidInput
 from app.scoring import HandInput, HandRules, MeldInput, WinContext, score_hand
 from app.scoring.decompose import readings
-from app.scoring.evaluate import judge_hand, judge_shape, judge_situation
+from app.scoring.evaluate import FACTS_CACHE_LIMIT, HAND_JUDGED, SHAPE_JUDGED, SITUATION_JUDGED
 from app.scoring.facts import hand_facts, shape_facts, situation, value_honors
+from app.scoring.memo import Memo
 from app.scoring.validate import parse_hand
 from tests.handgen import generate
 
@@ -49,9 +50,18 @@ def test_a_pair_worth_fu_is_a_shape_fact() -> None:
     assert dragon_pair[0].value_pair and not plain_pair[0].value_pair
 
 
-@pytest.mark.parametrize("judge", [judge_situation, judge_hand, judge_shape])
-def test_the_judged_tables_are_bounded_caches(judge) -> None:
-    assert judge.cache_info().maxsize is not None
+@pytest.mark.parametrize("judged", [SITUATION_JUDGED, HAND_JUDGED, SHAPE_JUDGED])
+def test_the_judged_tables_are_bounded_memos(judged) -> None:
+    assert isinstance(judged, Memo) and judged.limit == FACTS_CACHE_LIMIT
+
+
+def test_a_memo_works_a_value_out_once_and_starts_over_past_its_limit() -> None:
+    made: list[int] = []
+    memo = Memo(lambda key: made.append(key) or key * 10, limit=2)
+    assert (memo[1], memo[1], memo[2]) == (10, 10, 20)
+    assert made == [1, 2]
+    assert memo[3] == 30 and dict(memo) == {3: 30}  # full at 2 keys: started over
+    assert memo[1] == 10 and made == [1, 2, 3, 1]
 
 
 def test_generated_hands_share_their_facts() -> None:

@@ -2,7 +2,6 @@
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from app.errors import InvalidInput
 from app.scoring.decompose import Reading, readings
@@ -10,6 +9,7 @@ from app.scoring.facts import HandFacts, ShapeFacts, Situation, hand_facts, shap
 from app.scoring.fu import count_fu
 from app.scoring.fu_items import FuScore
 from app.scoring.hand import HandInput, ParsedHand, WinContext
+from app.scoring.memo import Memo
 from app.scoring.points import limit_and_base, payments
 from app.scoring.result import Points, ScoreResult, YakumanScore, YakuScore, describe_groups, yaku_score
 from app.scoring.rules import HandRules
@@ -75,9 +75,9 @@ def score_hand(hand: HandInput | None, ctx: WinContext, rules: HandRules) -> Sco
 def best_candidate(h: HandFacts, hand: ParsedHand, ctx: WinContext, rules: HandRules,
                    found: list[Reading]) -> _Candidate | None:
     """The reading worth the most points, then han, then fu; None when no reading has a yaku."""
-    hand_yaku, hand_yakuman = judge_hand(h)
+    hand_yaku, hand_yakuman = HAND_JUDGED[h]
     if not hand_yakuman and not _renhou_alone(h):
-        hand_yaku = judge_situation(situation(ctx, h.closed)) + hand_yaku
+        hand_yaku = SITUATION_JUDGED[situation(ctx, h.closed)] + hand_yaku
     dora = [] if hand_yakuman else dora_han(hand, rules, ctx.riichi or ctx.double_riichi)
     value = value_honors(ctx)
     best = None
@@ -94,12 +94,10 @@ def _worth(c: _Candidate) -> tuple[int, bool, int, int, int]:
     return c.base, bool(c.yakuman), c.han, c.fu, sum(item.fu for item in c.fu_items)
 
 
-@lru_cache(maxsize=FACTS_CACHE_LIMIT)
 def judge_situation(w: Situation) -> tuple[YakuScore, ...]:
     return tuple(score for applies, score in SITUATION_ROWS[w.closed] if applies(w))
 
 
-@lru_cache(maxsize=FACTS_CACHE_LIMIT)
 def judge_hand(h: HandFacts) -> tuple[tuple[YakuScore, ...], tuple[Yakuman, ...]]:
     """The hand yaku, or the hand yakuman (which leave no room for yaku), of hands with these facts."""
     yakuman = tuple(y for y in HAND_YAKUMAN if y.applies(h)) if could_be_yakuman(h) else ()
@@ -113,7 +111,6 @@ def judge_hand(h: HandFacts) -> tuple[tuple[YakuScore, ...], tuple[Yakuman, ...]
     return tuple(found), ()
 
 
-@lru_cache(maxsize=FACTS_CACHE_LIMIT)
 def judge_shape(s: ShapeFacts) -> tuple[tuple[YakuScore, ...], tuple[Yakuman, ...]]:
     """The reading yaku, or the reading yakuman, of readings with these facts."""
     if s.concealed_triplets == 4 or s.shape == "kokushi":
@@ -121,6 +118,12 @@ def judge_shape(s: ShapeFacts) -> tuple[tuple[YakuScore, ...], tuple[Yakuman, ..
         if yakuman:
             return (), yakuman
     return tuple(score for applies, score in READING_ROWS[s.closed] if applies(s)), ()
+
+
+# Each table judged once per distinct facts: `HAND_JUDGED[h]` is judge_hand(h).
+SITUATION_JUDGED = Memo(judge_situation, FACTS_CACHE_LIMIT)
+HAND_JUDGED = Memo(judge_hand, FACTS_CACHE_LIMIT)
+SHAPE_JUDGED = Memo(judge_shape, FACTS_CACHE_LIMIT)
 
 
 def _renhou_alone(h: HandFacts) -> bool:
@@ -163,7 +166,7 @@ def score_reading(h: HandFacts, hand: ParsedHand, ctx: WinContext, rules: HandRu
     """`value`: the hand's value_honors; `hand_yaku`: the situation's yaku and the hand's."""
     s = shape_facts(h, hand, reading, value)
     fu, fu_items = count_fu(s, reading, hand, ctx, rules.double_wind_pair_fu)
-    shape_yaku, shape_yakuman = judge_shape(s)
+    shape_yaku, shape_yakuman = SHAPE_JUDGED[s]
     if shape_yakuman or hand_yakuman:
         yakuman = [(y, _multiplier(y, rules)) for y in shape_yakuman + hand_yakuman]
         if not rules.yakuman_stacking:

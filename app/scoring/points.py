@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 
+from app.scoring.memo import Memo
 from app.scoring.rules import HandRules
 from app.scoring.suits import CACHE_LIMIT
 
@@ -48,23 +49,18 @@ def round_up_100(points: int) -> int:
     return -(-points // 100) * 100
 
 
-_PAYMENTS: dict[tuple[int, bool, bool], Payments] = {}
-
-
 def payments(base: int, dealer: bool, tsumo: bool) -> Payments:
     """What each player pays for a hand worth `base` (shared: do not change it)."""
-    key = (base, dealer, tsumo)
-    paid = _PAYMENTS.get(key)
-    if paid is None:
-        if len(_PAYMENTS) >= CACHE_LIMIT:
-            _PAYMENTS.clear()
-        paid = _PAYMENTS[key] = _payments(base, dealer, tsumo)
-    return paid
+    return _PAYMENTS[base, dealer, tsumo]
 
 
-def _payments(base: int, dealer: bool, tsumo: bool) -> Payments:
+def _payments(key: tuple[int, bool, bool]) -> Payments:
+    base, dealer, tsumo = key
     if not tsumo:
         return Payments(round_up_100(base * (6 if dealer else 4)), None, None)
     if dealer:
         return Payments(None, None, round_up_100(base * 2))
     return Payments(None, round_up_100(base * 2), round_up_100(base))
+
+
+_PAYMENTS = Memo(_payments, CACHE_LIMIT)

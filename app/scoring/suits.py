@@ -7,9 +7,11 @@ pair, and the facts the yaku ask of them.
 
 import re
 from dataclasses import dataclass
+from functools import partial
 
 from app.scoring.fu_items import SET_FU, FuScore
 from app.scoring.groups import Group, concealed_groups
+from app.scoring.memo import Memo
 from app.scoring.tiles import DRAGONS, GREEN_TILES, TERMINALS_AND_HONORS, packed_counts, suit_groups
 
 HONORS = 3
@@ -58,19 +60,6 @@ class SuitPart:
     wind_triplets: int  # how many winds among them
     dragon_pair: bool  # exactly one dragon held exactly twice
     wind_pair: bool  # exactly one wind held exactly twice
-
-
-_PARTS: dict[tuple[int, tuple[int, ...]], SuitPart] = {}
-
-
-def suit_part(suit: int, counts: tuple[int, ...]) -> SuitPart:
-    key = (suit, counts)
-    part = _PARTS.get(key)
-    if part is None:
-        if len(_PARTS) >= CACHE_LIMIT:
-            _PARTS.clear()
-        part = _PARTS[key] = _make_part(suit, counts)
-    return part
 
 
 def _make_part(suit: int, counts: tuple[int, ...]) -> SuitPart:
@@ -211,8 +200,19 @@ def _splits(c: list[int], start: int, pair: int) -> list[tuple[int, tuple[tuple[
 
 _SUIT_INDEX = {"m": 0, "p": 1, "s": 2, "z": 3}
 _RANKS = "123456789"
-# Per suit, the part and red fives of each digit string seen ('3406' of pin: the part 34566p and one red).
-_PARTS_BY_DIGITS: tuple[dict[str, tuple[SuitPart, int]], ...] = ({}, {}, {}, {})
+# Each suit's tiles as counts: `_PARTS[suit, counts]`.
+_PARTS: Memo[tuple[int, tuple[int, ...]], SuitPart] = Memo(lambda key: _make_part(*key), CACHE_LIMIT)
+
+
+def _part_of_digits(suit: int, digits: str) -> tuple[SuitPart, int]:
+    """The part and red fives of a suit's digits ('3406' of pin: the part 34566p and one red)."""
+    normal = digits.replace("0", "5")
+    counts = tuple(normal.count(r) for r in (_RANKS[:7] if suit == HONORS else _RANKS))
+    return _PARTS[suit, counts], digits.count("0")
+
+
+# Per suit m, p, s, z: `_BY_DIGITS[suit][digits]` is _part_of_digits(suit, digits).
+_BY_DIGITS = tuple(Memo(partial(_part_of_digits, suit), CACHE_LIMIT) for suit in range(4))
 # The usual way to write a hand: each suit at most once, in the order m p s z.
 _IN_SUIT_ORDER = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
 
@@ -224,11 +224,10 @@ def concealed_parts(text: str) -> tuple[tuple[SuitPart, ...], tuple[int, int, in
     if match is None:
         return _parts_of_groups(suit_groups(text))
     m, p, s, z = match.groups("")
-    man, man_reds = _PARTS_BY_DIGITS[0].get(m) or _part_of_digits(m, "m")
-    pin, pin_reds = _PARTS_BY_DIGITS[1].get(p) or _part_of_digits(p, "p")
-    sou, sou_reds = _PARTS_BY_DIGITS[2].get(s) or _part_of_digits(s, "s")
-    honors = _PARTS_BY_DIGITS[3].get(z) or _part_of_digits(z, "z")
-    return (man, pin, sou, honors[0]), (man_reds, pin_reds, sou_reds)
+    man, man_reds = _BY_DIGITS[0][m]
+    pin, pin_reds = _BY_DIGITS[1][p]
+    sou, sou_reds = _BY_DIGITS[2][s]
+    return (man, pin, sou, _BY_DIGITS[3][z][0]), (man_reds, pin_reds, sou_reds)
 
 
 def _parts_of_groups(groups: list[tuple[str, str]]) -> tuple[tuple[SuitPart, ...], tuple[int, int, int]]:
@@ -236,18 +235,5 @@ def _parts_of_groups(groups: list[tuple[str, str]]) -> tuple[tuple[SuitPart, ...
     digits = ["", "", "", ""]
     for group_digits, letter in groups:
         digits[_SUIT_INDEX[letter]] += group_digits
-    found = [_part_of_digits(d, letter) for d, letter in zip(digits, "mpsz", strict=True)]
+    found = [by_digits[d] for by_digits, d in zip(_BY_DIGITS, digits, strict=True)]
     return tuple(p for p, _ in found), (found[0][1], found[1][1], found[2][1])
-
-
-def _part_of_digits(digits: str, letter: str) -> tuple[SuitPart, int]:
-    suit = _SUIT_INDEX[letter]
-    known = _PARTS_BY_DIGITS[suit]
-    hit = known.get(digits)
-    if hit is None:
-        if len(known) >= CACHE_LIMIT:
-            known.clear()
-        normal = digits.replace("0", "5")
-        counts = tuple(normal.count(r) for r in (_RANKS[:7] if letter == "z" else _RANKS))
-        hit = known[digits] = (suit_part(suit, counts), digits.count("0"))
-    return hit

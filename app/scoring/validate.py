@@ -1,7 +1,8 @@
 """Turn a HandInput and WinContext into a ParsedHand, or raise InvalidInput naming every problem."""
 
 from app.errors import InvalidInput, Problem
-from app.scoring.hand import HandInput, Meld, MeldInput, ParsedHand, WinContext, summarize_melds
+from app.scoring.hand import HandInput, Meld, MeldInput, MeldType, ParsedHand, WinContext, summarize_melds
+from app.scoring.memo import Memo
 from app.scoring.rules import HandRules
 from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts
 from app.scoring.tiles import (
@@ -81,21 +82,11 @@ def _indicators(texts: tuple[str, ...], field: str, problems: list[Problem]) -> 
         return b""
 
 
-_MELDS: dict[tuple[str, str], tuple[Meld, TileList] | tuple[str, str]] = {}
-
-
 def _melds(melds: tuple[MeldInput, ...], problems: list[Problem]) -> tuple[tuple[Meld, ...], list[TileList]]:
-    """Each meld checked once per (type, tiles) ever seen: a meld is a small, often repeated thing."""
     found: list[Meld] = []
     tiles: list[TileList] = []
     for i, meld in enumerate(melds):
-        key = (meld.type, meld.tiles)
-        known = _MELDS.get(key)
-        if known is None:
-            if len(_MELDS) >= CACHE_LIMIT:
-                _MELDS.clear()
-            known = _MELDS[key] = _check_meld(meld)
-        first, second = known
+        first, second = _CHECKED_MELDS[meld.type, meld.tiles]
         if isinstance(first, str):
             problems.append(Problem(first, ("hand", "melds", i, "tiles"), second))  # type: ignore[arg-type]
         else:
@@ -104,16 +95,21 @@ def _melds(melds: tuple[MeldInput, ...], problems: list[Problem]) -> tuple[tuple
     return tuple(found), tiles
 
 
-def _check_meld(meld: MeldInput) -> tuple[Meld, TileList] | tuple[str, str]:
-    """The meld and its tiles, or (error type, message)."""
+def _check_meld(meld: tuple[MeldType, str]) -> tuple[Meld, TileList] | tuple[str, str]:
+    """The meld (type, tiles) and its tiles, or (error type, message)."""
+    meld_type, text = meld
     try:
-        tiles = parse_tiles(meld.tiles)
+        tiles = parse_tiles(text)
     except TileNotationError as exc:
-        return "invalid_tile", f"'{meld.tiles}' is not valid tile notation: {exc}"
-    problem = meld_problem(meld.type, tiles.tiles)
+        return "invalid_tile", f"'{text}' is not valid tile notation: {exc}"
+    problem = meld_problem(meld_type, tiles.tiles)
     if problem:
-        return "invalid_meld", f"{meld.type} tiles '{meld.tiles}' {problem}"
-    return Meld(meld.type, min(tiles.tiles)), tiles
+        return "invalid_meld", f"{meld_type} tiles '{text}' {problem}"
+    return Meld(meld_type, min(tiles.tiles)), tiles
+
+
+# Each meld checked once per (type, tiles): a meld is a small, often repeated thing.
+_CHECKED_MELDS = Memo(_check_meld, CACHE_LIMIT)
 
 
 def _notation(text: str, loc: Loc, exc: TileNotationError) -> Problem:
