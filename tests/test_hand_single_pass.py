@@ -5,11 +5,13 @@ the same body sent as `application/merge-patch+json` is still JSON to FastAPI bu
 handler. Every body below must get the same status and the same JSON both ways.
 """
 
+import asyncio
 import json
 import random
 
 import fastapi.routing
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from pydantic import TypeAdapter, ValidationError
 
@@ -174,6 +176,31 @@ def test_plain_json_takes_the_single_pass(client: TestClient, monkeypatch: pytes
     assert calls == []
     assert client.post("/hand/score", json=VALID, headers=STANDARD).status_code == 200
     assert calls == [1]
+
+
+def test_a_body_in_chunks_answers_as_in_one(client: TestClient) -> None:
+    body = json.dumps(VALID).encode()
+    whole = answer(client, "/hand/score", body, FAST)
+    for headers in (FAST, STANDARD):
+        response = client.post("/hand/score", content=(body[i:i + 7] for i in range(0, len(body), 7)), headers=headers)
+        assert (response.status_code, response.json()) == whole
+
+
+@pytest.mark.parametrize("headers", [FAST, STANDARD], ids=["single_pass", "standard"])
+def test_a_disconnect_before_the_body_ends_is_a_400(app: FastAPI, headers: dict[str, str]) -> None:
+    messages = [{"type": "http.request", "body": b'{"hand": ', "more_body": True}]
+    sent: list[dict] = []
+
+    async def receive() -> dict:
+        return messages.pop(0) if messages else {"type": "http.disconnect"}
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    scope = {"type": "http", "method": "POST", "path": "/hand/score", "raw_path": b"/hand/score", "query_string": b"",
+             "root_path": "", "headers": [(b"content-type", headers["Content-Type"].encode())]}
+    asyncio.run(app(scope, receive, send))
+    assert sent[0]["status"] == 400 and json.loads(sent[1]["body"])["detail"][0]["msg"] == "There was an error parsing the body"
 
 
 def changed(base: dict, path: tuple[str | int, ...], value: object) -> bytes:

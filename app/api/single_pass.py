@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from fastapi import Request, Response
 from fastapi.routing import APIRoute
 from pydantic import TypeAdapter, ValidationError
+from starlette.requests import ClientDisconnect
 
 T = TypeVar("T")
 
@@ -24,6 +25,25 @@ def _is_plain_json(request: Request) -> bool:
         if name == b"content-type":
             return value.split(b";", 1)[0].strip().lower() == b"application/json"
     return False
+
+
+async def _read_body(request: Request) -> bytes:
+    """The whole body, read as Request.body() reads it but without its stream generator, and kept where Request.body()
+    keeps it (so FastAPI's handler reads it again from there): each request message up to the one without
+    `more_body`; a disconnect before it raises ClientDisconnect, with the request marked as Starlette marks it."""
+    chunks: list[bytes] = []
+    while True:
+        message = await request.receive()
+        if message["type"] == "http.request":
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+        elif message["type"] == "http.disconnect":
+            request._is_disconnected = True
+            raise ClientDisconnect()
+    request._stream_consumed = True
+    request._body = body = b"".join(chunks)
+    return body
 
 
 class SinglePassJsonRoute(APIRoute):
@@ -43,7 +63,7 @@ class SinglePassJsonRoute(APIRoute):
             if not _is_plain_json(request):
                 return await standard(request)
             try:
-                body = await request.body()
+                body = await _read_body(request)
             except Exception:
                 return await standard(request)  # FastAPI turns a failed read into its usual answer
             for validate_json, call in attempts:
