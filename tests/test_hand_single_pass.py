@@ -11,11 +11,11 @@ import random
 
 import fastapi.routing
 import pytest
-from fastapi import FastAPI
+from fastapi import FastAPI, Response
 from fastapi.testclient import TestClient
 from pydantic import TypeAdapter, ValidationError
 
-from app.api.hand import score
+from app.api.hand import JsonBytesResponse, score
 from app.api.score_args import ScoreArgs, to_args
 from app.errors import InvalidInput
 from app.schemas.hand import ContextModel, HandRulesModel, HandScoreRequest
@@ -245,3 +245,9 @@ def test_score_args_validate_exactly_what_the_request_model_validates() -> None:
         valid += model != "invalid"
         assert outcome(as_args, body) == (model if model == "invalid" else to_args(model)), body[:300]
     assert 200 < valid < len(bodies) - 1000
+
+
+@pytest.mark.parametrize("body", [b"{}", b'{"results":[]}', "{\"名\":1}".encode()])
+def test_json_bytes_responses_carry_the_headers_starlette_renders(body: bytes) -> None:
+    fast, plain = JsonBytesResponse(body), Response(body, media_type="application/json")
+    assert (fast.status_code, fast.body, fast.raw_headers, fast.background) == (plain.status_code, plain.body, plain.raw_headers, None)

@@ -37,8 +37,20 @@ def score(args: ScoreArgs) -> ScoreResult:
     return score_hand(args.hand, args.context, args.rules)
 
 
+class JsonBytesResponse(Response):
+    """A 200 answer of JSON already written: the headers Response would render for it, built without its general path."""
+
+    media_type = "application/json"
+
+    def __init__(self, content: bytes) -> None:
+        self.status_code = 200
+        self.background = None
+        self.body = content
+        self.raw_headers = [(b"content-length", b"%d" % len(content)), (b"content-type", b"application/json")]
+
+
 async def _score_response(args: ScoreArgs) -> Response:
-    return Response(_encoder.encode(score(args)), media_type="application/json")
+    return JsonBytesResponse(_encoder.encode(score(args)))
 
 
 @router.post("/hand/score", response_model=HandScoreResponse, summary="Score a winning hand", responses=_REJECTED)
@@ -80,7 +92,7 @@ def _results(write: Callable[[bytearray, int, T], None], items: Sequence[T]) -> 
     for index, item in enumerate(items):
         write(out, index, item)
     out[-1:] = b"]}"  # over the last answer's comma: a batch holds at least one item
-    return Response(bytes(out), media_type="application/json")
+    return JsonBytesResponse(bytes(out))
 
 
 class _ValidBatch(StrictModel):
