@@ -19,9 +19,9 @@ _STEP[ord("]")] = -1
 
 def nested_deeper_than(body: bytes, limit: int) -> bool:
     """Whether arrays and objects nest more than `limit` levels deep in `body` (brackets inside strings do not count)."""
-    skeleton = body.translate(_SQUARE, _NOT_SKELETON)  # brackets as [ and ], quotes, backslashes
-    if skeleton.count(b"[") <= limit:  # fewer opening brackets than the limit cannot nest deeper (any single hand)
+    if body.count(b"[") + body.count(b"{") <= limit:  # too few opening brackets to nest deeper (any single hand)
         return False
+    skeleton = body.translate(_SQUARE, _NOT_SKELETON)  # brackets as [ and ], quotes, backslashes
     return _depth(_peeled(_brackets_outside_strings(body, skeleton), limit)) > 0
 
 
@@ -76,31 +76,32 @@ class BodySizeLimit:
             return
 
         buffered: list[Message] = []
+        chunks: list[bytes] = []
         size = 0
         while True:
             message = await receive()
             buffered.append(message)
             if message["type"] != "http.request":
                 break
-            size += len(message.get("body", b""))
+            chunks.append(message.get("body", b""))
+            size += len(chunks[-1])
             if size > self.max_body_bytes:
                 await self._reject(scope, receive, send)
                 return
             if not message.get("more_body", False):
                 break
 
-        if self.max_json_depth is not None and size > self.max_json_depth:
-            body = b"".join(m.get("body", b"") for m in buffered if m["type"] == "http.request")
-            if nested_deeper_than(body, self.max_json_depth):
-                response = problem_response(
-                    422,
-                    "json_invalid",
-                    ["body"],
-                    f"The JSON nests arrays and objects more than {self.max_json_depth} levels deep; "
-                    "a valid request needs far fewer.",
-                )
-                await response(scope, receive, send)
-                return
+        depth = self.max_json_depth
+        if depth is not None and size > depth and nested_deeper_than(b"".join(chunks), depth):
+            response = problem_response(
+                422,
+                "json_invalid",
+                ["body"],
+                f"The JSON nests arrays and objects more than {depth} levels deep; "
+                "a valid request needs far fewer.",
+            )
+            await response(scope, receive, send)
+            return
 
         async def replay() -> Message:
             return buffered.pop(0) if buffered else await receive()

@@ -160,6 +160,14 @@ def test_nesting_just_past_the_cap_is_refused_and_within_it_is_read(client: Test
     assert {d["type"] for d in detail} == {"extra_forbidden"}
 
 
+def test_nesting_is_checked_on_the_whole_body_when_it_comes_in_chunks(client: TestClient) -> None:
+    body = json.dumps({**VALID["/hand/score"], "extra": nested(32)}).encode()
+    response = client.post("/hand/score", content=(body[i:i + 5] for i in range(0, len(body), 5)),
+                           headers={"Content-Type": "application/json"})
+    [entry] = rejected(response)
+    assert entry["type"] == "json_invalid" and "32 levels" in entry["msg"]
+
+
 def test_brackets_inside_strings_do_not_count_as_nesting(client: TestClient) -> None:
     body = with_change(VALID["/hand/score"], ("hand", "tiles"), "[{" * 32)
     [entry] = rejected(client.post("/hand/score", json=body))
