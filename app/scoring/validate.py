@@ -18,8 +18,8 @@ def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> Parsed
     parts, reds = _concealed(hand.tiles, problems)
     win = SINGLE_TILES.get(hand.win_tile) or _not_one_tile(hand.win_tile, ("hand", "win_tile"), problems)
     melds, meld_tiles = _melds(hand.melds, problems) if hand.melds else ((), [])
-    dora = _indicators(context.dora_indicators, "dora_indicators", problems) if context.dora_indicators else b""
-    ura = _indicators(context.ura_dora_indicators, "ura_dora_indicators", problems) if context.ura_dora_indicators else b""
+    dora, dora_seen, red_dora = _indicators(context.dora_indicators, "dora_indicators", problems)
+    ura, ura_seen, red_ura = _indicators(context.ura_dora_indicators, "ura_dora_indicators", problems)
     if problems:
         raise InvalidInput(problems)
     m, p, s, z = parts
@@ -36,13 +36,11 @@ def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> Parsed
         dora,
         ura,
     )
-    seen = parsed.held + packed_counts(dora + ura)
+    seen = parsed.held + dora_seen + ura_seen
     if any_over_four(seen):
         problems += _too_many_copies(seen)
-    indicators = context.dora_indicators + context.ura_dora_indicators
-    if (reds != NO_REDS and max(reds) > rules.max_red_fives_per_suit) or _any_red(meld_tiles) \
-            or not _RED_FIVES.isdisjoint(indicators):
-        problems += _too_many_reds(reds, meld_tiles, indicators, rules)
+    if parsed.red_fives + red_dora + red_ura > rules.max_red_fives_per_suit:  # else no suit can have too many
+        problems += _too_many_reds(reds, meld_tiles, context.dora_indicators + context.ura_dora_indicators, rules)
     if not problems and not _win_tile_held(parsed, win, reds):  # type: ignore[arg-type]
         problems.append(Problem("win_tile_not_in_hand", ("hand", "win_tile"),
                                 "the winning tile must be one of hand.tiles (the concealed tiles include the winning tile)"))
@@ -72,14 +70,31 @@ def _not_one_tile(text: str, loc: Loc, problems: list[Problem]) -> None:
         problems.append(Problem("invalid_tile", loc, f"'{text}' must be exactly one tile, such as '3m' or '7z'"))
 
 
-def _indicators(texts: tuple[str, ...], field: str, problems: list[Problem]) -> bytes:
-    try:
-        return bytes(map(TILE_OF.__getitem__, texts))
-    except KeyError:
+Indicators = tuple[bytes, int, int]  # the tiles, as packed counts too, and how many of them are red fives
+
+
+def _indicators(texts: tuple[str, ...], field: str, problems: list[Problem]) -> Indicators:
+    found = _INDICATORS[texts]
+    if found is None:
         for i, text in enumerate(texts):
             if text not in TILE_OF:
                 _not_one_tile(text, ("context", field, i), problems)
-        return b""
+        return _NO_INDICATORS
+    return found
+
+
+def _indicator_tiles(texts: tuple[str, ...]) -> Indicators | None:
+    """None when one of the texts is not a tile."""
+    try:
+        tiles = bytes(map(TILE_OF.__getitem__, texts))
+    except KeyError:
+        return None
+    return tiles, packed_counts(tiles), sum(text in _RED_FIVES for text in texts)
+
+
+_NO_INDICATORS: Indicators = (b"", 0, 0)
+# Each list of indicators read once: a list is a small, often repeated thing.
+_INDICATORS = Memo(_indicator_tiles, CACHE_LIMIT)
 
 
 def _melds(melds: tuple[MeldInput, ...], problems: list[Problem]) -> tuple[tuple[Meld, ...], list[TileList]]:
@@ -167,13 +182,6 @@ def _too_many_copies(seen: int) -> list[Problem]:
                 "a tile exists 4 times")
         for t in range(34) if (n := packed_count(seen, t)) > 4
     ]
-
-
-def _any_red(groups: list[TileList]) -> bool:
-    for group in groups:  # usually none or one
-        if group.reds != NO_REDS:
-            return True
-    return False
 
 
 def _too_many_reds(concealed_reds: tuple[int, int, int], melds: list[TileList], indicators: tuple[str, ...],
