@@ -135,7 +135,7 @@ def could_be_yakuman(h: HandFacts) -> bool:
         len(h.dragon_triplets) + h.wind_triplets >= 3
         or h.all_terminal_or_honor
         or h.all_green
-        or h.chuuren
+        or h.chuuren > 0
         or h.kans == 4
         or h.tenhou or h.chiihou or h.renhou
     )
