@@ -22,7 +22,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app)
     app.add_middleware(BodySizeLimit, max_body_bytes=settings.max_body_bytes, max_json_depth=settings.max_json_depth)
     install_docs(app)
-    for module in (health, catalog, hand, match):
+    # A request tries the routes in this order, and each route passed over costs: scoring before the reference data.
+    for module in (health, hand, catalog, match):
         takes_body = any(isinstance(r, APIRoute) and r.body_field is not None for r in module.router.routes)
         app.include_router(module.router, responses=TOO_LARGE_RESPONSE if takes_body else None)
     return app
