@@ -78,6 +78,7 @@ class Meld:
     green: bool = field(init=False)  # only tiles of ryuuiisou
     fu: FuScore | None = field(init=False)  # the fu of a triplet or kan; None for a chi
     packed: int = field(init=False)  # its tiles as packed counts (tiles.packed_counts)
+    summary: "MeldSummary" = field(init=False)  # the summary of a hand whose only meld it is
 
     def __post_init__(self) -> None:
         tile = self.tile
@@ -91,6 +92,7 @@ class Meld:
         self.green = all(t in GREEN_TILES for t in self.tiles)
         self.fu = None if self.is_sequence else SET_FU[tile][self.is_kan][self.is_open]
         self.packed = packed_counts(self.tiles if self.is_sequence else self.tiles * (4 if self.is_kan else 3))
+        self.summary = _summary((self,))
 
 
 @dataclass(slots=True)
@@ -117,8 +119,12 @@ NO_MELDS = MeldSummary(True, 0, 0, 0, 0, 0, frozenset(), 0, True, True, True, Tr
 
 
 def summarize_melds(melds: tuple[Meld, ...]) -> MeldSummary:
-    if not melds:
-        return NO_MELDS
+    if len(melds) < 2:
+        return melds[0].summary if melds else NO_MELDS
+    return _summary(melds)
+
+
+def _summary(melds: tuple[Meld, ...]) -> MeldSummary:
     closed = outer = all_outer = simple = green = True
     kans = ankans = sequences = sequence_bits = triplet_bits = suits = packed = 0
     honors: set[int] = set()
