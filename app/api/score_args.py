@@ -17,23 +17,24 @@ from pydantic_core import CoreSchema, core_schema
 
 from app.schemas.hand import ContextModel, HandModel, HandRulesModel, HandScoreRequest, MeldModel
 from app.scoring import HandInput, HandRules, MeldInput, WinContext, resolve_hand_rules
+from app.scoring.memo import Memo
 
-_rules_cache: dict[tuple[tuple[str, object], ...], HandRules] = {}
 _RULES_CACHE_SIZE = 4096
 
 
+def _resolve(given: tuple[tuple[str, object], ...]) -> HandRules:
+    options = dict(given)
+    preset = options.pop("preset", None)
+    return resolve_hand_rules(preset, {name: value for name, value in options.items() if value is not None})  # type: ignore[arg-type]
+
+
+# HandRules is frozen, so one object serves every request that writes the same options the same way.
+_RULES = Memo(_resolve, _RULES_CACHE_SIZE)
+
+
 def rules_for(given: tuple[tuple[str, object], ...]) -> HandRules:
-    """The rules of HandRulesModel's options as (name, value) pairs, in any order (None: not given); HandRules is
-    frozen, so one object serves every request that writes the same options the same way."""
-    rules = _rules_cache.get(given)
-    if rules is None:
-        options = dict(given)
-        preset = options.pop("preset", None)
-        rules = resolve_hand_rules(preset, {name: value for name, value in options.items() if value is not None})  # type: ignore[arg-type]
-        if len(_rules_cache) >= _RULES_CACHE_SIZE:
-            _rules_cache.clear()
-        _rules_cache[given] = rules
-    return rules
+    """The rules of HandRulesModel's options as (name, value) pairs, in any order (None: not given)."""
+    return _RULES[given]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
