@@ -289,7 +289,7 @@ def test_a_valid_winning_hand_scores_or_has_no_yaku(case: Case) -> None:
 
     if result.yakuman:
         multiplier = sum(y.multiplier for y in result.yakuman)
-        assert result.yaku == []
+        assert result.yaku == ()
         assert result.han == 13 * multiplier
         assert (result.limit, result.base_points) == (YAKUMAN_LIMITS[min(multiplier, 6) - 1], 8000 * multiplier)
     else:

@@ -12,7 +12,7 @@ import pytest
 from app.errors import InvalidInput
 from app.scoring import HandInput, HandRules, MeldInput, WinContext, score_hand
 from app.scoring.decompose import readings
-from app.scoring.evaluate import FACTS_CACHE_LIMIT, HAND_JUDGED, SHAPE_JUDGED, SITUATION_JUDGED
+from app.scoring.evaluate import FACTS_CACHE_LIMIT, JUDGES
 from app.scoring.facts import hand_facts, shape_facts, situation, value_honors
 from app.scoring.memo import Memo
 from app.scoring.validate import parse_hand
@@ -24,7 +24,7 @@ RULES = HandRules()
 def facts_of(tiles: str, win: str, melds: tuple[MeldInput, ...] = (), **ctx: object):
     context = WinContext(**ctx)  # type: ignore[arg-type]
     hand = parse_hand(HandInput(tiles, win, melds), context, RULES)
-    h = hand_facts(hand, context, RULES)
+    h = hand_facts(hand, context)
     shapes = [shape_facts(h, hand, r, value_honors(context)) for r in readings(hand, context.win == "ron")]
     return h, shapes
 
@@ -50,8 +50,9 @@ def test_a_pair_worth_fu_is_a_shape_fact() -> None:
     assert dragon_pair[0].value_pair and not plain_pair[0].value_pair
 
 
-@pytest.mark.parametrize("judged", [SITUATION_JUDGED, HAND_JUDGED, SHAPE_JUDGED])
-def test_the_judged_tables_are_bounded_memos(judged) -> None:
+@pytest.mark.parametrize("table", ["situation", "hand", "shape", "dora", "settled"])
+def test_the_judged_tables_are_bounded_memos(table: str) -> None:
+    judged = getattr(JUDGES[RULES], table)
     assert isinstance(judged, Memo) and judged.limit == FACTS_CACHE_LIMIT
 
 
@@ -74,7 +75,7 @@ def test_generated_hands_share_their_facts() -> None:
         except InvalidInput:
             continue
         hand = parse_hand(case.hand, case.ctx, case.rules)
-        h = hand_facts(hand, case.ctx, case.rules)
+        h = hand_facts(hand, case.ctx)
         hands += 1
         situations.add(situation(case.ctx, h.closed))
         hand_facts_seen.add(h)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from app.scoring.points import limit_and_base, payments
+from app.scoring.settlement import limit_and_base, standard_payments as payments
 from app.scoring.rules import HandRules
 from tests.helpers import score
 

@@ -41,7 +41,7 @@ def test_yakuman(case: tuple) -> None:
     _, tiles, win, melds, context, rules, expected, limit = case
     result = score(tiles, win, melds, rules=rules, **context)
     assert {y.id: y.multiplier for y in result.yakuman} == expected
-    assert result.yaku == []
+    assert result.yaku == ()
     assert result.limit == limit
     assert result.han == 13 * sum(expected.values())
 
@@ -67,18 +67,18 @@ def test_kazoe_yakuman_and_its_cap() -> None:
     capped = score(*hand, rules={"kazoe_yakuman": False}, **context)
     assert counted.han >= 13 and counted.limit == "kazoe_yakuman" and counted.points.total == 32000
     assert capped.han == counted.han and capped.limit == "sanbaiman" and capped.points.total == 24000
-    assert counted.yakuman == []
+    assert counted.yakuman == ()
 
 
 def test_suuankou_ron_on_shanpon_is_not_a_yakuman() -> None:
     result = score("11199m333p555s777z", "7z")
-    assert result.yakuman == []
+    assert result.yakuman == ()
     assert {y.id for y in result.yaku} == {"sanankou", "toitoi", "yakuhai_chun"}
 
 
 def test_chuuren_needs_a_closed_hand() -> None:
     result = score("11145678999m", "4m", (("chi", "123m"),))
-    assert result.yakuman == [] and {y.id for y in result.yaku} == {"chinitsu", "ittsu"}
+    assert result.yakuman == () and {y.id for y in result.yaku} == {"chinitsu", "ittsu"}
 
 
 def test_a_real_yakuman_beats_a_kazoe_reading_of_the_same_value() -> None:

@@ -8,18 +8,19 @@ from fastapi import APIRouter
 
 from app.match.rules import MATCH_OPTION_DOCS, MATCH_PRESETS, MatchRules, resolve_match_rules
 from app.schemas.catalog import OptionEntry, PresetEntry, RulesCatalog, YakuCatalogEntry
-from app.scoring.rules import DEFAULT_PRESET, HAND_OPTION_DOCS, HAND_PRESETS, HandRules, resolve_hand_rules
-from app.scoring.yaku import AKA_DORA, DORA, NAGASHI_MANGAN, RENHOU, URA_DORA, YAKU, YAKUMAN
+from app.scoring.rules import HAND_OPTIONS, HAND_PRESETS, option_spec, resolve_hand_rules
+from app.scoring.vocabulary import DEFAULT_PRESET
+from app.scoring.yaku import YAKU_TABLES, YAKUMAN_TABLES
 
 router = APIRouter(tags=["catalog"])
 
 YAKU_CATALOG = [
     *(YakuCatalogEntry(id=y.id, name=y.name, japanese=y.japanese, kind="yaku", han_closed=y.han_closed,
                        han_open=y.han_open or None)
-      for y in (*YAKU, RENHOU, NAGASHI_MANGAN, DORA, AKA_DORA, URA_DORA)),
+      for table in YAKU_TABLES for y in table),
     *(YakuCatalogEntry(id=y.id, name=y.name, japanese=y.japanese, kind="yakuman", han_closed=13,
                        han_open=None if y.closed_only else 13, yakuman_multiplier=2 if y.double else 1)
-      for y in YAKUMAN),
+      for table in YAKUMAN_TABLES for y in table),
 ]
 
 
@@ -39,6 +40,17 @@ def _allowed_values(annotation: object) -> list[bool | int | str] | str:
     return getattr(annotation, "__name__", str(annotation)).replace("NoneType", "null")
 
 
+def _hand_options() -> list[OptionEntry]:
+    defaults = resolve_hand_rules(None, {})
+    entries = []
+    for name, option in HAND_OPTIONS.items():
+        spec = option_spec(name)
+        values: list[bool | int | str] | str = list(spec.choices) or type(option.default).__name__
+        entries.append(OptionEntry(name=name, scope="hand", meaning=spec.meaning, default=getattr(defaults, name),
+                                   values=values))
+    return entries
+
+
 def _options(scope: Literal["hand", "match"], rules: type, docs: dict[str, str]) -> list[OptionEntry]:
     defaults = asdict(rules())
     hints = get_type_hints(rules)
@@ -48,7 +60,8 @@ def _options(scope: Literal["hand", "match"], rules: type, docs: dict[str, str])
 
 
 def _preset(name: str) -> PresetEntry:
-    hand = {k: _plain(v) for k, v in asdict(resolve_hand_rules(name, {})).items()}
+    rules = resolve_hand_rules(name, {})  # type: ignore[arg-type]
+    hand = {option: getattr(rules, option) for option in HAND_OPTIONS}
     match = {k: _plain(v) for k, v in asdict(resolve_match_rules(name, {})).items()}
     return PresetEntry(name=name, hand=hand, match=match)  # type: ignore[arg-type]
 
@@ -56,7 +69,7 @@ def _preset(name: str) -> PresetEntry:
 RULES_CATALOG = RulesCatalog(
     default_preset=DEFAULT_PRESET,
     presets=[_preset(name) for name in HAND_PRESETS if name in MATCH_PRESETS],
-    options=_options("hand", HandRules, HAND_OPTION_DOCS) + _options("match", MatchRules, MATCH_OPTION_DOCS),
+    options=_hand_options() + _options("match", MatchRules, MATCH_OPTION_DOCS),
 )
 
 

@@ -1,11 +1,6 @@
 """Pieces shared by the request models."""
 
-from typing import Literal
-
 from pydantic import BaseModel, ConfigDict
-
-Wind = Literal["east", "south", "west", "north"]
-PresetName = Literal["tenhou", "mahjong_soul", "mleague", "wrc", "ema"]
 
 
 class StrictModel(BaseModel):

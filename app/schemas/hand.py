@@ -1,10 +1,12 @@
 """Request and response models of POST /hand/score."""
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, SkipValidation, StrictBool, StrictInt
+from pydantic import ConfigDict, Field, SkipValidation, StrictBool, StrictInt, StrictStr, create_model
 
-from app.schemas.common import PresetName, StrictModel, Wind
+from app.schemas.common import StrictModel
+from app.scoring.rules import HAND_OPTIONS, option_spec
+from app.scoring.vocabulary import GroupKind, Limit, MeldType, Payer, PresetName, Wait, Wind, WinType
 
 MAX_TILE_STRING = 64
 Indicator = Annotated[str, Field(max_length=4, examples=["3m"])]
@@ -30,7 +32,7 @@ SCORE_EXAMPLES = [
 
 
 class MeldModel(StrictModel):
-    type: Literal["chi", "pon", "kan", "shouminkan", "ankan"] = Field(
+    type: MeldType = Field(
         description="chi, pon, kan (open kan called on a discard), shouminkan (added kan), ankan (concealed kan)")
     tiles: str = Field(max_length=16, description="3 tiles for chi and pon, 4 for kans", examples=["456p"])
 
@@ -43,7 +45,7 @@ class HandModel(StrictModel):
 
 
 class ContextModel(StrictModel):
-    win: Literal["ron", "tsumo"] = "ron"
+    win: WinType = "ron"
     seat_wind: Wind = Field("east", description="east is the dealer")
     round_wind: Wind = "east"
     riichi: StrictBool = False
@@ -66,23 +68,28 @@ class ContextModel(StrictModel):
     discarder_seat_wind: Wind | None = Field(None, description="seat of the player who dealt in, on a ron")
 
 
-class HandRulesModel(StrictModel):
-    preset: PresetName | None = Field(None, description="a named rule set; options given beside it override it")
-    open_tanyao: StrictBool | None = None
-    aka_dora: StrictBool | None = None
-    double_yakuman: StrictBool | None = None
-    yakuman_stacking: StrictBool | None = None
-    kazoe_yakuman: StrictBool | None = None
-    kiriage_mangan: StrictBool | None = None
-    double_wind_pair_fu: Literal[2, 4] | None = None
-    renhou: Literal["none", "mangan", "baiman", "yakuman"] | None = None
-    renhou_alone: StrictBool | None = None
-    nagashi_mangan: StrictBool | None = None
-    pao_suukantsu: StrictBool | None = None
-    pao_covers: Literal["yakuman", "whole_hand"] | None = None
-    pao_honba: Literal["liable", "discarder"] | None = None
-    honba_points: StrictInt | None = Field(None, ge=0, le=3000, multiple_of=3)
-    max_red_fives_per_suit: StrictInt | None = Field(None, ge=0, le=4)
+def _option_field(name: str) -> tuple[Any, Any]:
+    """A hand option as the request takes it: its allowed values (strictly typed), None meaning not given."""
+    spec = option_spec(name)
+    default = HAND_OPTIONS[name].default
+    if spec.choices:
+        annotation: Any = Literal[spec.choices]
+    elif isinstance(default, bool):
+        annotation = StrictBool
+    elif isinstance(default, int):
+        annotation = Annotated[StrictInt, Field(ge=spec.low, le=spec.high, multiple_of=spec.multiple_of)]
+    else:
+        annotation = StrictStr
+    return annotation | None, Field(None, description=spec.meaning)
+
+
+# Every hand option of app.scoring.rules.HandRules, with its meaning, beside the preset it overrides.
+HandRulesModel = create_model(
+    "HandRulesModel",
+    __base__=StrictModel,
+    preset=(PresetName | None, Field(None, description="a named rule set; options given beside it override it")),
+    **{name: _option_field(name) for name in HAND_OPTIONS},  # type: ignore[call-overload]
+)
 
 
 class HandScoreRequest(StrictModel):
@@ -121,14 +128,14 @@ class FuItemOut(StrictModel):
 
 
 class GroupOut(StrictModel):
-    kind: Literal["sequence", "triplet", "kan", "pair", "kokushi"]
+    kind: GroupKind
     tiles: str
     open: bool
     winning: bool = Field(description="the group the winning tile completed")
 
 
 class PaymentOut(StrictModel):
-    payer: Literal["east", "south", "west", "north", "discarder"]
+    payer: Payer
     points: int = Field(description="honba included")
     liable: bool = Field(description="paid as the player liable (pao) for a yakuman")
 
@@ -138,13 +145,12 @@ class HandScoreResponse(StrictModel):
     fu: int
     yaku: list[YakuOut]
     yakuman: list[YakumanOut]
-    limit: Literal["none", "mangan", "haneman", "baiman", "sanbaiman", "kazoe_yakuman", "yakuman", "double_yakuman",
-                   "triple_yakuman", "quadruple_yakuman", "quintuple_yakuman", "sextuple_yakuman"]
+    limit: Limit
     base_points: int
     points: PointsOut
     fu_breakdown: list[FuItemOut]
     decomposition: list[GroupOut]
-    wait: Literal["ryanmen", "kanchan", "penchan", "shanpon", "tanki", "kokushi", "kokushi_13"] | None = Field(
+    wait: Wait | None = Field(
         description="how the winning tile completed the hand in the reading scored")
     payments: list[PaymentOut] = Field(description="who pays the winner what, honba included; riichi sticks come from the table")
 

@@ -1,8 +1,8 @@
-"""The pure scoring core: plain dataclasses in, plain dataclasses out; no web framework."""
+"""The pure scoring core: frozen dataclasses in, frozen dataclasses out; no web framework."""
 
 from app.scoring.evaluate import score_hand
-from app.scoring.result import ScoreResult
 from app.scoring.hand import HandInput, MeldInput, WinContext
+from app.scoring.result import ScoreResult
 from app.scoring.rules import HandRules, resolve_hand_rules
 
 __all__ = ["HandInput", "HandRules", "MeldInput", "ScoreResult", "WinContext", "resolve_hand_rules", "score_hand"]

@@ -4,20 +4,21 @@ A standard reading takes one split of each suit's concealed tiles and one placem
 tile: the group it completed decides the wait, and whether a triplet won on a discard counts as open.
 """
 
-from dataclasses import dataclass
+from collections.abc import Iterable
 from itertools import product
+from typing import NamedTuple
 
 from app.scoring.hand import ParsedHand
-from app.scoring.suits import Placement, SuitSplit
+from app.scoring.suits import NO_TILE, Placement, SuitSplit
+from app.scoring.vocabulary import Shape, Wait
 
 
-@dataclass(slots=True)
-class Reading:
-    shape: str  # standard, chiitoitsu, kokushi
+class Reading(NamedTuple):
+    shape: Shape
     splits: tuple[SuitSplit, ...]  # one per suit (m, p, s, honors); empty outside the standard shape
-    wait: str  # ryanmen kanchan penchan shanpon tanki, or kokushi / kokushi_13
+    wait: Wait
     win_in: Placement  # the group the winning tile completed
-    ron_triplet: int = -1  # a concealed triplet completed on a discard: it counts as open
+    ron_triplet: int = NO_TILE  # a concealed triplet completed on a discard: it counts as open
 
 
 def readings(hand: ParsedHand, is_ron: bool) -> list[Reading]:
@@ -25,10 +26,10 @@ def readings(hand: ParsedHand, is_ron: bool) -> list[Reading]:
     if not hand.melds:
         m, p, s, z = hand.parts
         if m.seven_pairs + p.seven_pairs + s.seven_pairs + z.seven_pairs == 7:
-            found.append(Reading("chiitoitsu", (), "tanki", ("pair", hand.win_tile, "tanki")))
+            found.append(Reading("chiitoitsu", (), "tanki", Placement("pair", hand.win_tile, "tanki")))
         elif m.kokushi and p.kokushi and s.kokushi and z.kokushi:
-            wait = "kokushi_13" if hand.concealed_count(hand.win_tile) == 2 else "kokushi"
-            found.append(Reading("kokushi", (), wait, ("kokushi", hand.win_tile, wait)))
+            wait: Wait = "kokushi_13" if hand.concealed_count(hand.win_tile) == 2 else "kokushi"
+            found.append(Reading("kokushi", (), wait, Placement("kokushi", hand.win_tile, wait)))
     return found
 
 
@@ -37,14 +38,11 @@ def standard_readings(hand: ParsedHand, is_ron: bool) -> list[Reading]:
     if m.standard_pairs + p.standard_pairs + s.standard_pairs + z.standard_pairs != 1:
         return []
     win = hand.win_tile
-    win_suit = win // 9
+    win_suit, win_rank = divmod(win, 9)
+    combinations: Iterable[tuple[SuitSplit, ...]] = product(m.splits, p.splits, s.splits, z.splits)
     out = []
-    if len(m.splits) == len(p.splits) == len(s.splits) == 1:  # the usual case: one way to split each suit
-        combinations: list[tuple[SuitSplit, ...]] | product = [(m.splits[0], p.splits[0], s.splits[0], z.splits[0])]
-    else:
-        combinations = product(m.splits, p.splits, s.splits, z.splits)
     for splits in combinations:
-        for placement in splits[win_suit].placements.get(win, ()):
-            ron_triplet = win if is_ron and placement[0] == "triplet" else -1
-            out.append(Reading("standard", splits, placement[2], placement, ron_triplet))
+        for placement in splits[win_suit].placements[win_rank]:
+            ron_triplet = win if is_ron and placement.kind == "triplet" else NO_TILE
+            out.append(Reading("standard", splits, placement.wait, placement, ron_triplet))
     return out

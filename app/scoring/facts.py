@@ -1,16 +1,17 @@
 """What the yaku look at: how the hand was won, the tiles as a whole, and one reading of them.
 
-Each is a value (a named tuple) holding everything its yaku table reads and no more than the yaku ask
-(which dragons are triplets, not which tiles; whether there is a straight, not where), so that many
-different hands share their facts and evaluate can judge each table once per distinct facts.
+Each is a value (a named tuple, built by keyword) holding what its yaku table reads of the hand and no more
+than the yaku ask (which dragons are triplets, not which tiles; whether there is a straight, not where), so
+that many different hands share their facts and evaluate can judge each table once per distinct facts under
+one set of rules. The rules themselves are not facts: every predicate is handed them beside the facts.
 """
 
 from typing import NamedTuple
 
 from app.scoring.decompose import Reading
 from app.scoring.hand import ParsedHand, WinContext
-from app.scoring.rules import HandRules
-from app.scoring.tiles import DRAGONS, WIND_NAMES, WINDS
+from app.scoring.tiles import COUNT_BITS, COUNT_MASK, DORA_TARGETS, DRAGONS, WINDS
+from app.scoring.vocabulary import WIND_NAMES, Shape, Wait, Wind
 
 
 class Situation(NamedTuple):
@@ -28,16 +29,13 @@ class Situation(NamedTuple):
 
 
 class HandFacts(NamedTuple):
-    """The tiles as a whole, as the hand yaku and yakuman read them, with the rare first-turn wins and the rule
-    options they depend on. Honors are summed up by what the yaku ask (which dragons, how many winds), so
-    that hands differing only in which wind is whose share their facts."""
+    """The tiles as a whole, as the hand yaku and yakuman read them, with the rare first-turn wins. Honors are
+    summed up by what the yaku ask (which dragons, how many winds), so that hands differing only in which
+    wind is whose share their facts."""
 
     tenhou: bool
     chiihou: bool
     renhou: bool
-    open_tanyao: bool
-    renhou_value: str  # rules.renhou
-    renhou_alone: bool
     closed: bool
     suit_count: int  # how many of m, p, s the hand holds
     has_honor: bool
@@ -58,8 +56,8 @@ class HandFacts(NamedTuple):
 class ShapeFacts(NamedTuple):
     """One reading, as the reading yaku and yakuman read it."""
 
-    shape: str  # standard, chiitoitsu, kokushi
-    wait: str
+    shape: Shape
+    wait: Wait
     closed: bool
     has_honor: bool
     sequences: int  # how many sequences, chi included
@@ -73,54 +71,55 @@ class ShapeFacts(NamedTuple):
     peikou: int  # pairs of identical concealed sequences
 
 
-WIND_TILES = {wind: tile for wind, tile in zip(WIND_NAMES, WINDS, strict=True)}
+class DoraFacts(NamedTuple):
+    """The dora a hand holds, by kind (ura dora counted only with riichi)."""
+
+    dora: int
+    aka: int
+    ura: int
+
+
+WIND_TILES: dict[Wind, int] = dict(zip(WIND_NAMES, WINDS, strict=True))
 DRAGON_SET = frozenset(DRAGONS)
 WIND_SET = frozenset(WINDS)
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 VALUE_HONORS = {(seat, round_): frozenset((*DRAGONS, WIND_TILES[seat], WIND_TILES[round_]))
                 for seat in WIND_NAMES for round_ in WIND_NAMES}
-_new_facts = tuple.__new__  # a named tuple from a plain one, without its keyword-checking constructor
 
 
 def situation(ctx: WinContext, closed: bool) -> Situation:
-    return _new_facts(Situation, (closed, ctx.riichi, ctx.double_riichi, ctx.ippatsu, ctx.win == "tsumo", ctx.haitei,
-                                  ctx.houtei, ctx.rinshan, ctx.chankan))
+    return Situation(closed=closed, riichi=ctx.riichi, double_riichi=ctx.double_riichi, ippatsu=ctx.ippatsu,
+                     tsumo=ctx.win == "tsumo", haitei=ctx.haitei, houtei=ctx.houtei, rinshan=ctx.rinshan,
+                     chankan=ctx.chankan)
 
 
-def hand_facts(hand: ParsedHand, ctx: WinContext, rules: HandRules) -> HandFacts:
+def hand_facts(hand: ParsedHand, ctx: WinContext) -> HandFacts:
     m, p, s, z = hand.parts
     c = hand.called
     suits = (m.size > 0) | (p.size > 0) << 1 | (s.size > 0) << 2 | c.suits  # bit per suit held
-    if c.honor_triplets:
-        honor_triplets = z.honor_triplets | c.honor_triplets
-        dragon_triplets, wind_triplets = honor_triplets & DRAGON_SET, len(honor_triplets & WIND_SET)
-    else:
-        honor_triplets, dragon_triplets, wind_triplets = z.honor_triplets, z.dragon_triplets, z.wind_triplets
+    honor_triplets = z.honor_triplets | c.honor_triplets if c.honor_triplets else z.honor_triplets
     suit_count = suits.bit_count()
     has_honor = bool(z.size or honor_triplets)
-    return _new_facts(HandFacts, (
-        ctx.tenhou,
-        ctx.chiihou,
-        ctx.renhou,
-        rules.open_tanyao,
-        rules.renhou,  # renhou_value
-        rules.renhou_alone,
-        c.closed,
-        suit_count,
-        has_honor,
-        not suits,  # all_honor
-        m.all_outer and p.all_outer and s.all_outer and z.all_outer and c.all_outer,  # all_terminal_or_honor
-        m.simple and p.simple and s.simple and z.simple and c.simple,  # all_simple
-        not m.size and not p.size and s.green and z.green and c.green,  # all_green
-        dragon_triplets,
-        wind_triplets,
-        WIND_TILES[ctx.seat_wind] in honor_triplets,  # seat_wind_triplet
-        WIND_TILES[ctx.round_wind] in honor_triplets,  # round_wind_triplet
-        z.dragon_pair,
-        z.wind_pair,
-        c.kans,
-        _chuuren(hand) if suit_count == 1 and not has_honor and not hand.melds else 0,
-    ))
+    return HandFacts(
+        tenhou=ctx.tenhou,
+        chiihou=ctx.chiihou,
+        renhou=ctx.renhou,
+        closed=c.closed,
+        suit_count=suit_count,
+        has_honor=has_honor,
+        all_honor=not suits,
+        all_terminal_or_honor=m.all_outer and p.all_outer and s.all_outer and z.all_outer and c.all_outer,
+        all_simple=m.simple and p.simple and s.simple and z.simple and c.simple,
+        all_green=not m.size and not p.size and s.green and z.green and c.green,
+        dragon_triplets=honor_triplets & DRAGON_SET if c.honor_triplets else z.dragon_triplets,
+        wind_triplets=len(honor_triplets & WIND_SET) if c.honor_triplets else z.wind_triplets,
+        seat_wind_triplet=WIND_TILES[ctx.seat_wind] in honor_triplets,
+        round_wind_triplet=WIND_TILES[ctx.round_wind] in honor_triplets,
+        dragon_pair=z.dragon_pair,
+        wind_pair=z.wind_pair,
+        kans=c.kans,
+        chuuren=_chuuren(hand) if suit_count == 1 and not has_honor and not hand.melds else 0,
+    )
 
 
 def _chuuren(hand: ParsedHand) -> int:
@@ -132,9 +131,6 @@ def _chuuren(hand: ParsedHand) -> int:
     return 2 if tuple(counts) == NINE_GATES else 1
 
 
-_NO_SHAPE = (0, 0, 0, False, False, False, False, False, 0)
-
-
 def value_honors(ctx: WinContext) -> frozenset[int]:
     """The honors whose pair is worth fu: the dragons, the seat wind and the round wind."""
     return VALUE_HONORS[ctx.seat_wind, ctx.round_wind]
@@ -143,46 +139,64 @@ def value_honors(ctx: WinContext) -> frozenset[int]:
 def shape_facts(h: HandFacts, hand: ParsedHand, r: Reading, value: frozenset[int]) -> ShapeFacts:
     """`value`: the value_honors of the hand."""
     if not r.splits:
-        return _new_facts(ShapeFacts, (r.shape, r.wait, h.closed, h.has_honor) + _NO_SHAPE)
+        return ShapeFacts(shape=r.shape, wait=r.wait, closed=h.closed, has_honor=h.has_honor, sequences=0,
+                          triplets=0, concealed_triplets=0, value_pair=False, three_colour_sequences=False,
+                          three_colour_triplets=False, straight=False, outer=False, peikou=0)
     m, p, s, z = r.splits
     c = hand.called
     hand_triplets = m.triplet_count + p.triplet_count + s.triplet_count + z.triplet_count
     sequences = m.sequence_count + p.sequence_count + s.sequence_count + c.sequences
-    triplets = hand_triplets + len(hand.melds) - c.sequences
-    # Sanshoku and ittsu take three sequences (or triplets): most readings are spared looking for them.
-    sequence_bits = m.sequence_bits | p.sequence_bits | s.sequence_bits | c.sequence_bits if sequences >= 3 else 0
-    return _new_facts(ShapeFacts, (
-        r.shape,
-        r.wait,
-        h.closed,
-        h.has_honor,
-        sequences,
-        triplets,
-        hand_triplets - (r.ron_triplet >= 0) + c.ankans,  # concealed_triplets
-        z.pair in value,  # value_pair
-        sequences >= 3 and three_colours(sequence_bits),  # three_colour_sequences
-        triplets >= 3 and three_colours(m.triplet_bits | p.triplet_bits | s.triplet_bits | c.triplet_bits),
-        sequences >= 3 and has_straight(sequence_bits),  # straight
-        m.outer and p.outer and s.outer and c.outer,  # outer
-        m.peikou + p.peikou + s.peikou,
-    ))
+    sequence_bits = m.sequence_bits | p.sequence_bits | s.sequence_bits | c.sequence_bits
+    triplet_bits = m.triplet_bits | p.triplet_bits | s.triplet_bits | c.triplet_bits
+    return ShapeFacts(
+        shape=r.shape,
+        wait=r.wait,
+        closed=h.closed,
+        has_honor=h.has_honor,
+        sequences=sequences,
+        triplets=hand_triplets + len(hand.melds) - c.sequences,
+        concealed_triplets=hand_triplets - (r.ron_triplet >= 0) + c.ankans,
+        value_pair=z.pair in value,
+        three_colour_sequences=bool(sequence_bits & sequence_bits >> 9 & sequence_bits >> 18 & RANKS),
+        three_colour_triplets=bool(triplet_bits & triplet_bits >> 9 & triplet_bits >> 18 & RANKS),
+        straight=(sequence_bits & ITTSU_M == ITTSU_M or sequence_bits & ITTSU_P == ITTSU_P
+                  or sequence_bits & ITTSU_S == ITTSU_S),
+        outer=m.outer and p.outer and s.outer and c.outer,
+        peikou=m.peikou + p.peikou + s.peikou,
+    )
+
+
+# Per number of players: where each indicator's dora sits in packed counts.
+DORA_SHIFTS = {players: tuple(COUNT_BITS * target for target in targets) for players, targets in DORA_TARGETS.items()}
+
+
+NO_DORA = DoraFacts(dora=0, aka=0, ura=0)
+
+
+def dora_facts(hand: ParsedHand, riichi: bool, players: int) -> DoraFacts:
+    shifts = DORA_SHIFTS[players]
+    dora = _dora_count(hand.held, hand.dora_indicators, shifts)
+    ura = _dora_count(hand.held, hand.ura_dora_indicators, shifts) if riichi else 0
+    if not (dora or ura or hand.red_fives):
+        return NO_DORA
+    return DoraFacts(dora=dora, aka=hand.red_fives, ura=ura)
+
+
+def _dora_count(held: int, indicators: bytes, shifts: tuple[int, ...]) -> int:
+    """Copies held, melds included, of the tiles the indicators point at (`held`: packed counts)."""
+    count = 0
+    for indicator in indicators:
+        count += held >> shifts[indicator] & COUNT_MASK
+    return count
 
 
 def is_pinfu_shape(s: ShapeFacts) -> bool:
     return s.closed and s.sequences == 4 and s.wait == "ryanmen" and not s.value_pair
 
 
-def three_colours(bits: int) -> bool:
-    """The same rank is set in all three suits (sanshoku), for bits laid out as tile indices."""
-    return bool(bits & bits >> 9 & bits >> 18 & 0x1FF)
-
-
-ITTSU = 0b1001001  # sequences from 1, 4 and 7
-STRAIGHTS = (ITTSU, ITTSU << 9, ITTSU << 18)  # ittsu in m, p, s
-
-
-def has_straight(sequence_bits: int) -> bool:
-    for straight in STRAIGHTS:
-        if sequence_bits & straight == straight:
-            return True
-    return False
+# Bits laid out as tile indices (0-26, the three suits side by side): a rank set in all three suits is
+# sanshoku; sequences from 1, 4 and 7 of one suit are ittsu.
+RANKS = 0x1FF
+ITTSU_M = 0b1001001
+ITTSU_P = ITTSU_M << 9
+ITTSU_S = ITTSU_M << 18

@@ -1,17 +1,60 @@
-"""Fu, item by item, for one reading of a hand."""
+"""Fu, item by item, for one reading of a hand: the one place fu are counted.
+
+The items are few and immutable (a reason, its fu, its tiles), so each is made once and shared by every
+answer that holds it.
+"""
+
+from dataclasses import dataclass
 
 from app.scoring.decompose import Reading
 from app.scoring.facts import DRAGON_SET, WIND_TILES, ShapeFacts, is_pinfu_shape
-from app.scoring.fu_items import (
-    BASE_FU, CHIITOITSU_FU, MENZEN_RON_FU, OPEN_PINFU_FU, TSUMO_FU, WAIT_FU, FuScore, pair_fu,
-)
-from app.scoring.hand import ParsedHand, WinContext
+from app.scoring.hand import Meld, ParsedHand, WinContext
+from app.scoring.memo import Memo
+from app.scoring.suits import SuitSplit
+from app.scoring.tiles import KAN_NAMES, PAIR_NAMES, TERMINALS_AND_HONORS, TRIPLET_NAMES
 
 
-def count_fu(s: ShapeFacts, r: Reading, hand: ParsedHand, ctx: WinContext, double_wind_pair_fu: int) -> tuple[int, list[FuScore]]:
-    """The rounded fu and the items it is made of (a new list)."""
+@dataclass(frozen=True, slots=True)
+class FuScore:
+    reason: str
+    fu: int
+    tiles: str | None = None
+
+
+BASE_FU = FuScore("base", 20)
+CHIITOITSU_FU = FuScore("chiitoitsu", 25)
+MENZEN_RON_FU = FuScore("menzen_ron", 10)
+TSUMO_FU = FuScore("tsumo", 2)
+OPEN_PINFU_FU = FuScore("open_pinfu_ron", 10)
+WAIT_FU: dict[str, FuScore] = {wait: FuScore(f"{wait}_wait", 2) for wait in ("kanchan", "penchan", "tanki")}
+CHIITOITSU_FU_TOTAL = 25
+
+
+def _set_fu(tile: int, kan: bool, is_open: bool) -> FuScore:
+    fu = (8 if kan else 2) * (2 if tile in TERMINALS_AND_HONORS else 1) * (1 if is_open else 2)
+    name = f"{'open' if is_open else 'closed'}_{'kan' if kan else 'triplet'}"
+    return FuScore(name, fu, (KAN_NAMES if kan else TRIPLET_NAMES)[tile])
+
+
+# SET_FU[tile][kan][open]: every triplet and kan item.
+SET_FU = tuple(tuple(tuple(_set_fu(t, kan, is_open) for is_open in (False, True)) for kan in (False, True))
+               for t in range(34))
+
+
+def _pair_fu(key: tuple[str, int, int]) -> FuScore:
+    reason, fu, tile = key
+    return FuScore(reason, fu, PAIR_NAMES[tile])
+
+
+# The item for a pair of honors worth fu, by (reason, fu, tile).
+PAIR_FU = Memo(_pair_fu, 1_000)
+
+
+def count_fu(s: ShapeFacts, r: Reading, hand: ParsedHand, ctx: WinContext, double_wind_pair_fu: int
+             ) -> tuple[int, tuple[FuScore, ...]]:
+    """The rounded fu and the items it is made of."""
     if not r.splits:
-        return (25, [CHIITOITSU_FU]) if r.shape == "chiitoitsu" else (0, [])
+        return (CHIITOITSU_FU_TOTAL, (CHIITOITSU_FU,)) if r.shape == "chiitoitsu" else (0, ())
     items = [BASE_FU]
     if ctx.win == "tsumo":
         if not is_pinfu_shape(s):
@@ -19,11 +62,12 @@ def count_fu(s: ShapeFacts, r: Reading, hand: ParsedHand, ctx: WinContext, doubl
     elif s.closed:
         items.append(MENZEN_RON_FU)
     for split in r.splits:
-        if split.triplet_fu:
-            items += split.ron_triplet_fu.get(r.ron_triplet, split.triplet_fu)
-    items += hand.called.fu
+        if split.triplets:
+            items += TRIPLET_FU[split, r.ron_triplet]
+    if hand.melds:
+        items += MELD_FU[hand.melds]
     if s.value_pair:
-        items.append(_pair_fu(ctx, r.splits[3].pair, double_wind_pair_fu))
+        items.append(pair_fu(ctx, r.splits[3].pair, double_wind_pair_fu))
     if r.wait in WAIT_FU:
         items.append(WAIT_FU[r.wait])
     raw = 0
@@ -32,14 +76,32 @@ def count_fu(s: ShapeFacts, r: Reading, hand: ParsedHand, ctx: WinContext, doubl
     if raw == 20 and not s.closed:
         items.append(OPEN_PINFU_FU)
         raw = 30
-    return -(-raw // 10) * 10, items
+    return -(-raw // 10) * 10, tuple(items)
 
 
-def _pair_fu(ctx: WinContext, tile: int, double_wind_pair_fu: int) -> FuScore:
+def triplet_fu(key: tuple[SuitSplit, int]) -> tuple[FuScore, ...]:
+    """The items of a split's concealed triplets; the one of tile `ron_triplet` was won on a discard (open)."""
+    split, ron_triplet = key
+    return tuple(SET_FU[t][False][t == ron_triplet] for t in split.triplets)
+
+
+# Per split (and the tile of a triplet won on a discard, or NO_TILE): its triplets' items, worked out once.
+TRIPLET_FU = Memo(triplet_fu, 100_000)
+
+
+def meld_fu(melds: tuple[Meld, ...]) -> tuple[FuScore, ...]:
+    return tuple(SET_FU[m.tile][m.is_kan][m.is_open] for m in melds if not m.is_sequence)
+
+
+# The fu items of each set of melds, worked out once.
+MELD_FU = Memo(meld_fu, 100_000)
+
+
+def pair_fu(ctx: WinContext, tile: int, double_wind_pair_fu: int) -> FuScore:
     """The item for a pair of a dragon, the seat wind or the round wind."""
     if tile in DRAGON_SET:
-        return pair_fu("dragon_pair", 2, tile)
+        return PAIR_FU["dragon_pair", 2, tile]
     seat, round_ = tile == WIND_TILES[ctx.seat_wind], tile == WIND_TILES[ctx.round_wind]
     if seat and round_:
-        return pair_fu("double_wind_pair", double_wind_pair_fu, tile)
-    return pair_fu("seat_wind_pair" if seat else "round_wind_pair", 2, tile)
+        return PAIR_FU["double_wind_pair", double_wind_pair_fu, tile]
+    return PAIR_FU["seat_wind_pair" if seat else "round_wind_pair", 2, tile]

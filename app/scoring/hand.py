@@ -1,15 +1,11 @@
-"""What the evaluator takes in: the hand and its win context, as plain dataclasses."""
+"""What the evaluator takes in (the hand and its win context), and the validated hand it works on."""
 
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass
+from typing import NamedTuple
 
-from app.scoring.fu_items import SET_FU, FuScore
 from app.scoring.suits import SuitPart
 from app.scoring.tiles import GREEN_TILES, TERMINALS_AND_HONORS, packed_counts
-
-MeldType = Literal["chi", "pon", "kan", "shouminkan", "ankan"]
-WinType = Literal["ron", "tsumo"]
-Wind = Literal["east", "south", "west", "north"]
+from app.scoring.vocabulary import MeldType, Wind, WinType
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,41 +57,44 @@ class WinContext:
         return self.riichi or self.double_riichi
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Meld:
-    """A called or declared meld: its kind and its lowest tile, and what follows from them (worked out once,
-    since a meld is checked once per kind and tiles)."""
+    """A called or declared meld: its kind and lowest tile, with what follows from them (see `make_meld`). Melds
+    are made once per kind and tiles and shared, so they compare (and hash) by identity."""
 
     type: MeldType
     tile: int
-    is_sequence: bool = field(init=False)
-    is_kan: bool = field(init=False)
-    is_open: bool = field(init=False)
-    tiles: tuple[int, ...] = field(init=False)  # its distinct tiles
-    all_outer: bool = field(init=False)  # only terminals and honors
-    simple: bool = field(init=False)  # no terminal or honor
-    outer: bool = field(init=False)  # holds a terminal or an honor (chanta, junchan)
-    green: bool = field(init=False)  # only tiles of ryuuiisou
-    fu: FuScore | None = field(init=False)  # the fu of a triplet or kan; None for a chi
-    packed: int = field(init=False)  # its tiles as packed counts (tiles.packed_counts)
-    summary: "MeldSummary" = field(init=False)  # the summary of a hand whose only meld it is
-
-    def __post_init__(self) -> None:
-        tile = self.tile
-        self.is_sequence = self.type == "chi"
-        self.is_kan = self.type in ("kan", "shouminkan", "ankan")
-        self.is_open = self.type != "ankan"
-        self.tiles = (tile, tile + 1, tile + 2) if self.is_sequence else (tile,)
-        self.all_outer = all(t in TERMINALS_AND_HONORS for t in self.tiles)
-        self.simple = not any(t in TERMINALS_AND_HONORS for t in self.tiles)
-        self.outer = self.tiles[0] in TERMINALS_AND_HONORS or self.tiles[-1] in TERMINALS_AND_HONORS
-        self.green = all(t in GREEN_TILES for t in self.tiles)
-        self.fu = None if self.is_sequence else SET_FU[tile][self.is_kan][self.is_open]
-        self.packed = packed_counts(self.tiles if self.is_sequence else self.tiles * (4 if self.is_kan else 3))
-        self.summary = _summary((self,))
+    is_sequence: bool
+    is_kan: bool
+    is_open: bool
+    tiles: tuple[int, ...]  # its distinct tiles
+    all_outer: bool  # only terminals and honors
+    simple: bool  # no terminal or honor
+    outer: bool  # holds a terminal or an honor (chanta, junchan)
+    green: bool  # only tiles of ryuuiisou
+    packed: int  # every tile, a kan's four included, as packed counts (tiles.packed_counts)
 
 
-@dataclass(slots=True)
+def make_meld(meld_type: MeldType, tile: int) -> Meld:
+    is_sequence = meld_type == "chi"
+    is_kan = meld_type in ("kan", "shouminkan", "ankan")
+    tiles = (tile, tile + 1, tile + 2) if is_sequence else (tile,)
+    return Meld(
+        type=meld_type,
+        tile=tile,
+        is_sequence=is_sequence,
+        is_kan=is_kan,
+        is_open=meld_type != "ankan",
+        tiles=tiles,
+        all_outer=all(t in TERMINALS_AND_HONORS for t in tiles),
+        simple=not any(t in TERMINALS_AND_HONORS for t in tiles),
+        outer=tiles[0] in TERMINALS_AND_HONORS or tiles[-1] in TERMINALS_AND_HONORS,
+        green=all(t in GREEN_TILES for t in tiles),
+        packed=packed_counts(tiles if is_sequence else tiles * (4 if is_kan else 3)),
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class MeldSummary:
     """What a hand's melds add up to, for the facts of the hand and of each reading."""
 
@@ -111,51 +110,29 @@ class MeldSummary:
     all_outer: bool  # only terminals and honors
     simple: bool  # no terminal or honor
     green: bool  # only tiles of ryuuiisou
-    fu: tuple[FuScore, ...]  # the fu items of its pons and kans
     packed: int  # every tile of every meld, a kan's four included, as packed counts
 
 
-NO_MELDS = MeldSummary(True, 0, 0, 0, 0, 0, frozenset(), 0, True, True, True, True, (), 0)
-
-
 def summarize_melds(melds: tuple[Meld, ...]) -> MeldSummary:
-    if len(melds) < 2:
-        return melds[0].summary if melds else NO_MELDS
-    return _summary(melds)
+    suited = [m for m in melds if m.tile < 27]
+    return MeldSummary(
+        closed=not any(m.is_open for m in melds),
+        kans=sum(m.is_kan for m in melds),
+        ankans=sum(not m.is_open for m in melds),
+        sequences=sum(m.is_sequence for m in melds),
+        sequence_bits=sum({1 << m.tile for m in suited if m.is_sequence}),
+        triplet_bits=sum({1 << m.tile for m in suited if not m.is_sequence}),
+        honor_triplets=frozenset(m.tile for m in melds if m.tile >= 27),
+        suits=sum({1 << m.tile // 9 for m in suited}),
+        outer=all(m.outer for m in melds),
+        all_outer=all(m.all_outer for m in melds),
+        simple=all(m.simple for m in melds),
+        green=all(m.green for m in melds),
+        packed=sum(m.packed for m in melds),
+    )
 
 
-def _summary(melds: tuple[Meld, ...]) -> MeldSummary:
-    closed = outer = all_outer = simple = green = True
-    kans = ankans = sequences = sequence_bits = triplet_bits = suits = packed = 0
-    honors: set[int] = set()
-    fu = []
-    for meld in melds:
-        tile = meld.tile
-        closed = closed and not meld.is_open
-        outer = outer and meld.outer
-        all_outer = all_outer and meld.all_outer
-        simple = simple and meld.simple
-        green = green and meld.green
-        kans += meld.is_kan
-        ankans += not meld.is_open
-        packed += meld.packed
-        if meld.fu:
-            fu.append(meld.fu)
-        if tile >= 27:
-            honors.add(tile)
-            continue
-        suits |= 1 << tile // 9
-        if meld.is_sequence:
-            sequence_bits |= 1 << tile
-            sequences += 1
-        else:
-            triplet_bits |= 1 << tile
-    return MeldSummary(closed, kans, ankans, sequences, sequence_bits, triplet_bits, frozenset(honors), suits, outer,
-                       all_outer, simple, green, tuple(fu), packed)
-
-
-@dataclass(slots=True)
-class ParsedHand:
+class ParsedHand(NamedTuple):
     """A validated hand: its concealed tiles by suit, its melds, and the tiles they all hold."""
 
     parts: tuple[SuitPart, ...]  # concealed tiles of m, p, s and honors
@@ -164,8 +141,8 @@ class ParsedHand:
     held: int  # every tile held, melds included, as packed counts (tiles.packed_counts)
     win_tile: int
     red_fives: int
-    dora_indicators: bytes = b""
-    ura_dora_indicators: bytes = b""
+    dora_indicators: bytes
+    ura_dora_indicators: bytes
 
     def concealed_count(self, tile: int) -> int:
         return self.parts[tile // 9].counts[tile % 9]

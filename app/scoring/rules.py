@@ -1,49 +1,75 @@
-"""Hand-scoring rule options and the named presets (the match options live in app.match.rules)."""
+"""Hand-scoring rule options and the named presets (the match options live in app.match.rules).
 
-from dataclasses import dataclass, replace
-from typing import Literal
+Each option is one field of HandRules, declared with its default and its meaning (and its allowed values where
+they are not every bool or int): the request schema, the OpenAPI document and GET /rules are built from
+these fields, so a new option is one field here plus the line of the core that reads it.
+"""
 
-Renhou = Literal["none", "mangan", "baiman", "yakuman"]
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from app.scoring.vocabulary import DEFAULT_PRESET, RENHOU_VALUES, PaoCovers, PaoHonba, PresetName, Renhou
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """What a client may set an option to, and what it means."""
+
+    meaning: str
+    choices: tuple[bool | int | str, ...] = ()  # empty: any value of the default's type within low..high
+    low: int | None = None
+    high: int | None = None
+    multiple_of: int | None = None
+
+
+def option(default: Any, meaning: str, **allowed: Any) -> Any:
+    """A HandRules field: its default, and its OptionSpec kept in the field's metadata."""
+    return field(default=default, metadata={"option": OptionSpec(meaning, **allowed)})
 
 
 @dataclass(frozen=True, slots=True)
 class HandRules:
-    open_tanyao: bool = True
-    aka_dora: bool = True
-    double_yakuman: bool = False
-    yakuman_stacking: bool = True
-    kazoe_yakuman: bool = True
-    kiriage_mangan: bool = False
-    double_wind_pair_fu: Literal[2, 4] = 4
-    renhou: Renhou = "none"
-    renhou_alone: bool = False
-    nagashi_mangan: bool = True
-    pao_suukantsu: bool = False
-    pao_covers: Literal["yakuman", "whole_hand"] = "whole_hand"
-    pao_honba: Literal["liable", "discarder"] = "liable"
-    honba_points: int = 300
-    max_red_fives_per_suit: int = 1
+    open_tanyao: bool = option(True, "Tanyao counts in an open hand (kuitan).")
+    aka_dora: bool = option(True, "Red fives add one dora each.")
+    double_yakuman: bool = option(
+        False, "Kokushi 13-sided wait, suuankou tanki, junsei chuuren and daisuushii count as double yakuman.")
+    yakuman_stacking: bool = option(True, "Several yakuman in one hand add up; otherwise only the largest counts.")
+    kazoe_yakuman: bool = option(True, "13 han or more is a (kazoe) yakuman; otherwise it is capped at sanbaiman.")
+    kiriage_mangan: bool = option(False, "4 han 30 fu and 3 han 60 fu are paid as mangan.")
+    double_wind_pair_fu: int = option(
+        4, "Fu for a pair of the wind that is both seat and round wind (2 or 4).", choices=(2, 4))
+    renhou: Renhou = option(
+        "none", "What renhou is worth: none, mangan (a 5-han yaku), baiman (an 8-han yaku) or yakuman.",
+        choices=RENHOU_VALUES)
+    renhou_alone: bool = option(
+        False, "A renhou worth mangan or baiman is scored alone, without the hand's other yaku or dora.")
+    nagashi_mangan: bool = option(True, "Nagashi mangan exists (paid as a mangan won by tsumo).")
+    pao_suukantsu: bool = option(False, "Pao (liability) applies to suukantsu as well as daisangen and daisuushii.")
+    pao_covers: PaoCovers = option(
+        "whole_hand", "What the liable player answers for when the hand holds other yakuman too: only the pao "
+        "yakuman (the rest is paid as usual), or the whole hand.", choices=("yakuman", "whole_hand"))
+    pao_honba: PaoHonba = option(
+        "liable", "Who pays the honba on a pao hand won by ron: the liable player or the discarder (on tsumo the "
+        "liable player pays them).", choices=("liable", "discarder"))
+    honba_points: int = option(
+        300, "What each honba adds to a win, in all (300: 300 on ron, 100 from each player on tsumo).",
+        low=0, high=3000, multiple_of=3)
+    max_red_fives_per_suit: int = option(1, "How many red fives each suit may hold.", low=0, high=4)
+    _hash: int = field(default=0, init=False, repr=False, compare=False)  # worked out once: rules key every memo
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(tuple(getattr(self, name) for name in HAND_OPTIONS)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
-HAND_OPTION_DOCS: dict[str, str] = {
-    "open_tanyao": "Tanyao counts in an open hand (kuitan).",
-    "aka_dora": "Red fives add one dora each.",
-    "double_yakuman": "Kokushi 13-sided wait, suuankou tanki, junsei chuuren and daisuushii count as double yakuman.",
-    "yakuman_stacking": "Several yakuman in one hand add up; otherwise only the largest counts.",
-    "kazoe_yakuman": "13 han or more is a (kazoe) yakuman; otherwise it is capped at sanbaiman.",
-    "kiriage_mangan": "4 han 30 fu and 3 han 60 fu are paid as mangan.",
-    "double_wind_pair_fu": "Fu for a pair of the wind that is both seat and round wind (2 or 4).",
-    "renhou": "What renhou is worth: none, mangan (a 5-han yaku), baiman (an 8-han yaku) or yakuman.",
-    "renhou_alone": "A renhou worth mangan or baiman is scored alone, without the hand's other yaku or dora.",
-    "nagashi_mangan": "Nagashi mangan exists (paid as a mangan won by tsumo).",
-    "pao_suukantsu": "Pao (liability) applies to suukantsu as well as daisangen and daisuushii.",
-    "pao_covers": "What the liable player answers for when the hand holds other yakuman too: only the pao "
-                  "yakuman (the rest is paid as usual), or the whole hand.",
-    "pao_honba": "Who pays the honba on a pao hand won by ron: the liable player or the discarder (on tsumo the "
-                 "liable player pays them).",
-    "honba_points": "What each honba adds to a win, in all (300: 300 on ron, 100 from each player on tsumo).",
-    "max_red_fives_per_suit": "How many red fives each suit may hold.",
-}
+def option_spec(name: str) -> OptionSpec:
+    spec: OptionSpec = HAND_OPTIONS[name].metadata["option"]
+    return spec
+
+
+HAND_OPTIONS = {f.name: f for f in fields(HandRules) if f.init}
 
 # Each preset states only what differs from HandRules' defaults, which are Tenhou's. Sources (with the
 # confidence of each value) are in docs/presets.md:
@@ -60,7 +86,7 @@ HAND_OPTION_DOCS: dict[str, str] = {
 # ema: EMA Riichi Competition Rules 2025 (in force since 1 January 2026): no red fives, "Yakuman are not
 #   cumulative" (4.2), kiriage, no kazoe, double-wind pair "2 minipoints instead of 4" (4.1.1), renhou a
 #   mangan that stands alone (4.2.4), the discarder pays the counters on a pao ron.
-HAND_PRESETS: dict[str, dict[str, object]] = {
+HAND_PRESETS: dict[PresetName, dict[str, Any]] = {
     "tenhou": {},
     "mahjong_soul": {"double_yakuman": True, "pao_covers": "yakuman"},
     "mleague": {"kazoe_yakuman": False, "kiriage_mangan": True, "double_wind_pair_fu": 2, "nagashi_mangan": False,
@@ -72,8 +98,8 @@ HAND_PRESETS: dict[str, dict[str, object]] = {
             "renhou_alone": True, "pao_covers": "yakuman", "pao_honba": "discarder"},
 }
 
-DEFAULT_PRESET = "tenhou"
 
-
-def resolve_hand_rules(preset: str | None, overrides: dict[str, object]) -> HandRules:
-    return replace(HandRules(), **{**HAND_PRESETS[preset or DEFAULT_PRESET], **overrides})
+def resolve_hand_rules(preset: PresetName | None, overrides: dict[str, Any]) -> HandRules:
+    """The preset's options (DEFAULT_PRESET when None) with `overrides` laid over them."""
+    values: dict[str, Any] = {**HAND_PRESETS[preset or DEFAULT_PRESET], **overrides}
+    return HandRules(**values)

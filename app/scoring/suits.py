@@ -8,40 +8,43 @@ pair, and the facts the yaku ask of them.
 import re
 from dataclasses import dataclass
 from functools import partial
+from typing import NamedTuple
 
-from app.scoring.fu_items import SET_FU, FuScore
-from app.scoring.groups import Group, concealed_groups
 from app.scoring.memo import Memo
 from app.scoring.tiles import DRAGONS, GREEN_TILES, TERMINALS_AND_HONORS, packed_counts, suit_groups
+from app.scoring.vocabulary import Wait
 
 HONORS = 3
 CACHE_LIMIT = 200_000  # patterns kept before the caches start over (bounds memory under hostile input)
-
-# A placement of the winning tile within a split: (group kind, the group's lowest tile, wait).
-Placement = tuple[str, int, str]
+NO_TILE = -1
 
 
-@dataclass(slots=True)
+class Placement(NamedTuple):
+    """A group the winning tile can have completed: its kind, its lowest tile, and the wait it makes."""
+
+    kind: str  # pair, triplet, sequence
+    start: int
+    wait: Wait
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class SuitSplit:
-    """One reading of one suit's concealed tiles."""
+    """One reading of one suit's concealed tiles as sequences, triplets and at most one pair. Splits are made
+    once per pattern and shared, so they compare (and hash) by identity: a memo keyed by a split keeps it."""
 
     sequences: tuple[int, ...]  # lowest tile of each sequence
     triplets: tuple[int, ...]
-    pair: int  # -1: no pair in this suit
+    pair: int  # NO_TILE: no pair in this suit
     sequence_count: int
     triplet_count: int
     sequence_bits: int  # bit t set: a sequence starts at tile t (0-26: the three suits side by side)
     triplet_bits: int  # bit t set: a triplet of tile t (suited tiles only)
     outer: bool  # every group holds a terminal or an honor (chanta, junchan)
     peikou: int  # pairs of identical sequences
-    placements: dict[int, tuple[Placement, ...]]  # winning tile -> the groups it can complete
-    triplet_fu: tuple[FuScore, ...]  # the fu of its triplets, all concealed
-    ron_triplet_fu: dict[int, tuple[FuScore, ...]]  # the same when the triplet of this tile was won on a discard
-    groups: tuple[Group, ...]  # its sequences and triplets as the answer shows them
-    won_groups: dict[Placement, tuple[Group, ...]]  # the same, the group the winning tile completed marked
+    placements: tuple[tuple[Placement, ...], ...]  # by rank (tile % 9): the groups a winning tile can complete
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class SuitPart:
     suit: int  # 0-2 m p s, 3 honors
     counts: tuple[int, ...]
@@ -67,15 +70,15 @@ def _make_part(suit: int, counts: tuple[int, ...]) -> SuitPart:
     tiles = [base + r for r, n in enumerate(counts) for _ in range(n)]
     held = [base + r for r, n in enumerate(counts) if n]
     outer = [t for t in held if t in TERMINALS_AND_HONORS]
-    if suit == HONORS:
+    honors = suit == HONORS
+    if honors:
         splits = _honor_splits(counts)
         kokushi = all(counts) and sum(counts) <= 8
     else:
-        splits = tuple(_split(suit, pair, sets) for pair, sets in dict.fromkeys(_splits(list(counts), 0, -1)))
+        splits = tuple(_split(suit, pair, sets) for pair, sets in dict.fromkeys(_splits(list(counts), 0, NO_TILE)))
         kokushi = len(outer) == 2 == len(held) and sum(counts) <= 3
     size = len(tiles)
     outer_count = sum(counts[t - base] for t in outer)
-    honors = suit == HONORS
     triplets = [27 + r for r, n in enumerate(counts) if n >= 3] if honors else []
     return SuitPart(
         suit=suit,
@@ -101,20 +104,11 @@ def _make_part(suit: int, counts: tuple[int, ...]) -> SuitPart:
 def _honor_splits(counts: tuple[int, ...]) -> tuple[SuitSplit, ...]:
     if any(n not in (0, 2, 3) for n in counts) or counts.count(2) > 1:
         return ()
-    pair = 27 + counts.index(2) if 2 in counts else -1
+    pair = 27 + counts.index(2) if 2 in counts else NO_TILE
     triplets = tuple(27 + i for i, n in enumerate(counts) if n == 3)
-    placements = {t: (("triplet", t, "shanpon"),) for t in triplets}
-    if pair >= 0:
-        placements[pair] = (("pair", pair, "tanki"),)
-    return (SuitSplit((), triplets, pair, 0, len(triplets), 0, 0, True, 0, placements, *_triplet_fu(triplets),
-                      *_groups((), triplets, placements)),)
-
-
-def _triplet_fu(triplets: tuple[int, ...]) -> tuple[tuple[FuScore, ...], dict[int, tuple[FuScore, ...]]]:
-    """The fu of a split's concealed triplets, and of the same with one of them won on a discard (open)."""
-    closed = tuple(SET_FU[t][False][False] for t in triplets)
-    ron = {won: tuple(SET_FU[t][False][t == won] for t in triplets) for won in triplets}
-    return closed, ron
+    return (SuitSplit(sequences=(), triplets=triplets, pair=pair, sequence_count=0, triplet_count=len(triplets),
+                      sequence_bits=0, triplet_bits=0, outer=True,
+                      peikou=0, placements=_placements((), triplets, pair)),)
 
 
 def _split(suit: int, pair: int, sets: tuple[tuple[str, int], ...]) -> SuitSplit:
@@ -124,47 +118,34 @@ def _split(suit: int, pair: int, sets: tuple[tuple[str, int], ...]) -> SuitSplit
     outer = (pair < 0 or pair in (0, 8)) and all(r in (0, 6) for r in seq_ranks) and all(r in (0, 8) for r in trip_ranks)
     sequences = tuple(base + r for r in seq_ranks)
     triplets = tuple(base + r for r in trip_ranks)
-    placements = _placements(sequences, triplets, base + pair if pair >= 0 else -1)
-    triplet_fu, ron_triplet_fu = _triplet_fu(triplets)
-    groups, won_groups = _groups(sequences, triplets, placements)
+    pair_tile = base + pair if pair >= 0 else NO_TILE
     return SuitSplit(
         sequences=sequences,
         triplets=triplets,
-        pair=base + pair if pair >= 0 else -1,
+        pair=pair_tile,
         sequence_count=len(sequences),
         triplet_count=len(triplets),
         sequence_bits=sum(1 << t for t in set(sequences)),
         triplet_bits=sum(1 << t for t in triplets),
         outer=outer,
         peikou=sum(seq_ranks.count(r) // 2 for r in set(seq_ranks)),
-        placements=placements,
-        triplet_fu=triplet_fu,
-        ron_triplet_fu=ron_triplet_fu,
-        groups=groups,
-        won_groups=won_groups,
+        placements=_placements(sequences, triplets, pair_tile),
     )
 
 
-def _groups(sequences: tuple[int, ...], triplets: tuple[int, ...], placements: dict[int, tuple[Placement, ...]]
-            ) -> tuple[tuple[Group, ...], dict[Placement, tuple[Group, ...]]]:
-    """A split's groups, and the same with each placement of the winning tile marked."""
-    won = {place: concealed_groups(sequences, triplets, place[0], place[1]) for places in placements.values() for place in places}
-    return concealed_groups(sequences, triplets, "", -1), won
-
-
-def _placements(sequences: tuple[int, ...], triplets: tuple[int, ...], pair: int) -> dict[int, tuple[Placement, ...]]:
-    found: dict[int, list[Placement]] = {}
+def _placements(sequences: tuple[int, ...], triplets: tuple[int, ...], pair: int) -> tuple[tuple[Placement, ...], ...]:
+    found: list[list[Placement]] = [[] for _ in range(9)]
     if pair >= 0:
-        found.setdefault(pair, []).append(("pair", pair, "tanki"))
+        found[pair % 9].append(Placement("pair", pair, "tanki"))
     for t in triplets:
-        found.setdefault(t, []).append(("triplet", t, "shanpon"))
+        found[t % 9].append(Placement("triplet", t, "shanpon"))
     for start in sorted(set(sequences)):
         for win in (start, start + 1, start + 2):
-            found.setdefault(win, []).append(("sequence", start, sequence_wait(start, win)))
-    return {tile: tuple(places) for tile, places in found.items()}
+            found[win % 9].append(Placement("sequence", start, sequence_wait(start, win)))
+    return tuple(tuple(places) for places in found)
 
 
-def sequence_wait(start: int, win: int) -> str:
+def sequence_wait(start: int, win: int) -> Wait:
     position = win - start
     if position == 1:
         return "kanchan"

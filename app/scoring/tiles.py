@@ -3,11 +3,12 @@
 import re
 from dataclasses import dataclass
 
+from app.scoring.vocabulary import WIND_NAMES, Wind
+
 SUITS = "mpsz"
 EAST, SOUTH, WEST, NORTH, HAKU, HATSU, CHUN = range(27, 34)
 WINDS = (EAST, SOUTH, WEST, NORTH)
 DRAGONS = (HAKU, HATSU, CHUN)
-WIND_NAMES = ("east", "south", "west", "north")
 TERMINALS_AND_HONORS = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
 GREEN_TILES = frozenset((19, 20, 21, 23, 25, HATSU))  # 2 3 4 6 8 sou and hatsu
 
@@ -27,7 +28,7 @@ class TileNotationError(ValueError):
     pass
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class TileList:
     """A parsed tile string: tile indices in the order written, and how many red fives of m, p, s."""
 
@@ -52,7 +53,7 @@ def tile_name(tile: int) -> str:
     return f"{rank_of(tile)}{SUITS[suit_of(tile)]}"
 
 
-def wind_tile(wind: str) -> int:
+def wind_tile(wind: Wind) -> int:
     return EAST + WIND_NAMES.index(wind)
 
 
@@ -129,16 +130,20 @@ TRIPLET_NAMES = _group_names(3, 0)
 KAN_NAMES = _group_names(4, 0)
 
 
-def dora_from_indicator(indicator: int) -> int:
-    """The tile an indicator points at: 9 wraps to 1, North to East, Red to White."""
+def dora_from_indicator(indicator: int, players: int) -> int:
+    """The tile an indicator points at: 9 wraps to 1, North to East, Red to White; with three players the
+    manzu left are 1m and 9m, each pointing at the other."""
     if indicator < 27:
+        if players == 3 and indicator in (0, 8):
+            return 8 - indicator
         return indicator - 8 if indicator % 9 == 8 else indicator + 1
     if indicator <= NORTH:
         return EAST if indicator == NORTH else indicator + 1
     return HAKU if indicator == CHUN else indicator + 1
 
 
-DORA_OF = tuple(dora_from_indicator(t) for t in range(34))  # indicator -> the dora it points at
+# Per number of players: indicator -> the dora it points at.
+DORA_TARGETS = {players: tuple(dora_from_indicator(t, players) for t in range(34)) for players in (3, 4)}
 
 # Tile counts packed into one int, 16 bits a tile (tile t at bit 16 * t): adding two such ints adds the counts.
 # Bit 15 of a field is set by the probe exactly when that tile's count is 5 or more.

@@ -1,38 +1,45 @@
 """Turn a HandInput and WinContext into a ParsedHand, or raise InvalidInput naming every problem."""
 
+from collections.abc import Callable
+from operator import attrgetter
+from typing import NamedTuple
+
 from app.errors import InvalidInput, Problem
-from app.scoring.hand import HandInput, Meld, MeldInput, MeldType, ParsedHand, WinContext, summarize_melds
+from app.scoring.hand import HandInput, Meld, MeldInput, MeldSummary, ParsedHand, WinContext, make_meld, summarize_melds
 from app.scoring.memo import Memo
 from app.scoring.rules import HandRules
 from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts
 from app.scoring.tiles import (
     NO_REDS, SINGLE_TILES, SUITS, TILE_OF, TileList, TileNotationError, any_over_four, packed_count, packed_counts, parse_tiles, tile_name,
 )
+from app.scoring.vocabulary import MeldType
 
 Loc = tuple[str | int, ...]
-MELD_SIZES = {"chi": 3, "pon": 3, "kan": 4, "shouminkan": 4, "ankan": 4}
+MELD_SIZES: dict[MeldType, int] = {"chi": 3, "pon": 3, "kan": 4, "shouminkan": 4, "ankan": 4}
 
 
 def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> ParsedHand:
     problems: list[Problem] = []
     parts, reds = _concealed(hand.tiles, problems)
-    win = SINGLE_TILES.get(hand.win_tile) or _not_one_tile(hand.win_tile, ("hand", "win_tile"), problems)
+    win = SINGLE_TILES.get(hand.win_tile)
+    if win is None:
+        _not_one_tile(hand.win_tile, ("hand", "win_tile"), problems)
     melds, meld_tiles = _melds(hand.melds, problems) if hand.melds else ((), [])
     dora, dora_seen, red_dora = _indicators(context.dora_indicators, "dora_indicators", problems)
     ura, ura_seen, red_ura = _indicators(context.ura_dora_indicators, "ura_dora_indicators", problems)
-    if problems:
+    if problems or win is None:
         raise InvalidInput(problems)
     m, p, s, z = parts
     if m.size + p.size + s.size + z.size != 14 - 3 * len(melds) or len(melds) > 4:
         raise InvalidInput([_count_problem(m.size + p.size + s.size + z.size, len(melds))])
-    called = summarize_melds(melds)
+    called = _SUMMARIES[melds]
     parsed = ParsedHand(
         parts,
         melds,
         called,
-        m.packed + p.packed + s.packed + z.packed + called.packed,  # held
-        win.tiles[0],  # type: ignore[union-attr]
-        reds[0] + reds[1] + reds[2] + (sum([sum(t.reds) for t in meld_tiles]) if meld_tiles else 0),
+        m.packed + p.packed + s.packed + z.packed + called.packed,
+        win.tiles[0],
+        reds[0] + reds[1] + reds[2] + _red_fives_called(meld_tiles),
         dora,
         ura,
     )
@@ -41,14 +48,21 @@ def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> Parsed
         problems += _too_many_copies(seen)
     if parsed.red_fives + red_dora + red_ura > rules.max_red_fives_per_suit:  # else no suit can have too many
         problems += _too_many_reds(reds, meld_tiles, context.dora_indicators + context.ura_dora_indicators, rules)
-    if not problems and not _win_tile_held(parsed, win, reds):  # type: ignore[arg-type]
+    if not problems and not _win_tile_held(parsed, win, reds):
         problems.append(Problem("win_tile_not_in_hand", ("hand", "win_tile"),
                                 "the winning tile must be one of hand.tiles (the concealed tiles include the winning tile)"))
-    if not problems and _may_be_inconsistent(context, parsed):
-        problems += context_problems(context, parsed)
+    if not problems:
+        problems = context_problems(context, parsed)
     if problems:
         raise InvalidInput(problems)
     return parsed
+
+
+def _red_fives_called(meld_tiles: list[TileList]) -> int:
+    count = 0
+    for tiles in meld_tiles:
+        count += tiles.reds[0] + tiles.reds[1] + tiles.reds[2]
+    return count
 
 
 _RED_FIVES = frozenset(("0m", "0p", "0s"))
@@ -97,34 +111,43 @@ _NO_INDICATORS: Indicators = (b"", 0, 0)
 _INDICATORS = Memo(_indicator_tiles, CACHE_LIMIT)
 
 
+class CheckedMeld(NamedTuple):
+    """A meld as given, checked: the meld and its tiles, or what is wrong with it."""
+
+    meld: Meld | None
+    tiles: TileList | None
+    problem: tuple[str, str] = ("", "")  # error type and message, when meld is None
+
+
 def _melds(melds: tuple[MeldInput, ...], problems: list[Problem]) -> tuple[tuple[Meld, ...], list[TileList]]:
     found: list[Meld] = []
     tiles: list[TileList] = []
-    for i, meld in enumerate(melds):
-        first, second = _CHECKED_MELDS[meld.type, meld.tiles]
-        if isinstance(first, str):
-            problems.append(Problem(first, ("hand", "melds", i, "tiles"), second))  # type: ignore[arg-type]
+    for i, given in enumerate(melds):
+        checked = _CHECKED_MELDS[given.type, given.tiles]
+        if checked.meld is None or checked.tiles is None:
+            kind, msg = checked.problem
+            problems.append(Problem(kind, ("hand", "melds", i, "tiles"), msg))
         else:
-            found.append(first)
-            tiles.append(second)  # type: ignore[arg-type]
+            found.append(checked.meld)
+            tiles.append(checked.tiles)
     return tuple(found), tiles
 
 
-def _check_meld(meld: tuple[MeldType, str]) -> tuple[Meld, TileList] | tuple[str, str]:
-    """The meld (type, tiles) and its tiles, or (error type, message)."""
+def _check_meld(meld: tuple[MeldType, str]) -> CheckedMeld:
     meld_type, text = meld
     try:
         tiles = parse_tiles(text)
     except TileNotationError as exc:
-        return "invalid_tile", f"'{text}' is not valid tile notation: {exc}"
+        return CheckedMeld(None, None, ("invalid_tile", f"'{text}' is not valid tile notation: {exc}"))
     problem = meld_problem(meld_type, tiles.tiles)
     if problem:
-        return "invalid_meld", f"{meld_type} tiles '{text}' {problem}"
-    return Meld(meld_type, min(tiles.tiles)), tiles
+        return CheckedMeld(None, None, ("invalid_meld", f"{meld_type} tiles '{text}' {problem}"))
+    return CheckedMeld(make_meld(meld_type, min(tiles.tiles)), tiles)
 
 
-# Each meld checked once per (type, tiles): a meld is a small, often repeated thing.
+# Each meld checked once per (type, tiles), and each set of melds summed up once: small, often repeated things.
 _CHECKED_MELDS = Memo(_check_meld, CACHE_LIMIT)
+_SUMMARIES: Memo[tuple[Meld, ...], MeldSummary] = Memo(summarize_melds, CACHE_LIMIT)
 
 
 def _notation(text: str, loc: Loc, exc: TileNotationError) -> Problem:
@@ -143,7 +166,7 @@ def _article(word: str) -> str:
     return "an" if word[0] in "aeiou" else "a"
 
 
-def meld_problem(meld_type: str, tiles: bytes) -> str | None:
+def meld_problem(meld_type: MeldType, tiles: bytes) -> str | None:
     """What keeps these tiles from being a meld of that type, or None when they are one."""
     size = MELD_SIZES[meld_type]
     ordered = sorted(tiles)
@@ -196,42 +219,81 @@ def _too_many_reds(concealed_reds: tuple[int, int, int], melds: list[TileList], 
     ]
 
 
-def _may_be_inconsistent(ctx: WinContext, hand: ParsedHand) -> bool:
-    """A quick test that lets the ordinary request skip the full list of context checks: each check needs one
-    of these."""
-    return bool(
-        ctx.ippatsu or ctx.haitei or ctx.houtei or ctx.rinshan or ctx.chankan or ctx.tenhou or ctx.chiihou
-        or ctx.renhou or ctx.pao_seat_wind or ctx.discarder_seat_wind
-        or len(ctx.ura_dora_indicators) > len(ctx.dora_indicators)
-        or (hand.melds and (ctx.riichi or ctx.double_riichi))
-    )
+class ContextCheck(NamedTuple):
+    """A context the tiles or the other flags make impossible. `triggers`: the context fields one of which is
+    set whenever the check fails (None: checked on every hand); tests/test_scoring_context.py proves it."""
+
+    triggers: tuple[str, ...] | None
+    field: str
+    msg: str
+    fails: Callable[[WinContext, ParsedHand], bool]
+
+
+def _first_turn(c: WinContext) -> bool:
+    return c.tenhou or c.chiihou or c.renhou
+
+
+CONTEXT_CHECKS: tuple[ContextCheck, ...] = (
+    ContextCheck(("ippatsu",), "ippatsu", "ippatsu needs riichi (or double riichi)",
+                 lambda c, h: c.ippatsu and not c.in_riichi),
+    ContextCheck(None, "riichi", "riichi needs a closed hand: only concealed kans (ankan) may be declared",
+                 lambda c, h: c.in_riichi and not h.called.closed),
+    ContextCheck(("haitei",), "haitei", "haitei is a win by tsumo on the last tile; on a ron it is houtei",
+                 lambda c, h: c.haitei and not c.is_tsumo),
+    ContextCheck(("houtei",), "houtei", "houtei is a win by ron on the last discard; on a tsumo it is haitei",
+                 lambda c, h: c.houtei and c.is_tsumo),
+    ContextCheck(("rinshan",), "rinshan", "rinshan needs a kan among the melds",
+                 lambda c, h: c.rinshan and not h.called.kans),
+    ContextCheck(("rinshan",), "rinshan", "rinshan is a win by tsumo on the replacement tile after a kan",
+                 lambda c, h: c.rinshan and not c.is_tsumo),
+    ContextCheck(("rinshan",), "haitei", "the replacement tile after a kan is not the last tile of the wall: "
+                 "rinshan and haitei do not combine", lambda c, h: c.rinshan and c.haitei),
+    ContextCheck(("rinshan",), "ippatsu", "declaring a kan ends ippatsu, so rinshan and ippatsu do not combine",
+                 lambda c, h: c.rinshan and c.ippatsu),
+    ContextCheck(("chankan",), "chankan", "chankan is a win by ron on a tile added to a kan",
+                 lambda c, h: c.chankan and c.is_tsumo),
+    ContextCheck(("chankan",), "houtei", "a robbed kan tile is not the last discard: chankan and houtei do not "
+                 "combine", lambda c, h: c.chankan and c.houtei),
+    ContextCheck(("tenhou",), "tenhou", "tenhou is the dealer's win on the first draw; a non-dealer's is chiihou",
+                 lambda c, h: c.tenhou and not c.is_dealer),
+    ContextCheck(("chiihou",), "chiihou", "chiihou is a non-dealer's win on the first draw; the dealer's is tenhou",
+                 lambda c, h: c.chiihou and c.is_dealer),
+    ContextCheck(("renhou",), "renhou", "renhou is a non-dealer's win before their first draw",
+                 lambda c, h: c.renhou and c.is_dealer),
+    ContextCheck(("tenhou", "chiihou"), "win", "tenhou and chiihou are won by tsumo",
+                 lambda c, h: (c.tenhou or c.chiihou) and not c.is_tsumo),
+    ContextCheck(("renhou",), "win", "renhou is won by ron", lambda c, h: c.renhou and c.is_tsumo),
+    ContextCheck(("tenhou", "chiihou", "renhou"), "hand", "tenhou, chiihou and renhou need a hand with no calls or kans",
+                 lambda c, h: _first_turn(c) and bool(h.melds)),
+    ContextCheck(("tenhou", "chiihou", "renhou"), "riichi", "no riichi can be declared before a tenhou, chiihou or renhou",
+                 lambda c, h: _first_turn(c) and c.in_riichi),
+    ContextCheck(None, "ura_dora_indicators", "there cannot be more ura dora indicators than dora indicators",
+                 lambda c, h: len(c.ura_dora_indicators) > len(c.dora_indicators)),
+    ContextCheck(("discarder_seat_wind",), "discarder_seat_wind", "a tsumo has no discarder",
+                 lambda c, h: c.discarder_seat_wind is not None and c.is_tsumo),
+    ContextCheck(("discarder_seat_wind",), "discarder_seat_wind", "the winner cannot deal into their own hand",
+                 lambda c, h: c.discarder_seat_wind == c.seat_wind),
+    ContextCheck(("pao_seat_wind",), "pao_seat_wind", "the winner cannot be the liable (pao) player",
+                 lambda c, h: c.pao_seat_wind == c.seat_wind),
+)
+_ALWAYS_CHECKED = tuple(i for i, check in enumerate(CONTEXT_CHECKS) if check.triggers is None)
+_TRIGGER_FIELDS = tuple(sorted({field for check in CONTEXT_CHECKS for field in check.triggers or ()}))
+_TRIGGERS = attrgetter(*_TRIGGER_FIELDS)
+# Per trigger field: the checks it triggers, by their place in CONTEXT_CHECKS.
+_TRIGGERED = {field: frozenset(i for i, check in enumerate(CONTEXT_CHECKS) if field in (check.triggers or ()))
+              for field in _TRIGGER_FIELDS}
 
 
 def context_problems(ctx: WinContext, hand: ParsedHand) -> list[Problem]:
-    has_kan = any(m.is_kan for m in hand.melds)
-    has_melds = bool(hand.melds)
-    ron = not ctx.is_tsumo
-    checks: list[tuple[bool, str, str]] = [
-        (ctx.ippatsu and not ctx.in_riichi, "ippatsu", "ippatsu needs riichi (or double riichi)"),
-        (ctx.in_riichi and any(m.is_open for m in hand.melds), "riichi", "riichi needs a closed hand: only concealed kans (ankan) may be declared"),
-        (ctx.haitei and ron, "haitei", "haitei is a win by tsumo on the last tile; on a ron it is houtei"),
-        (ctx.houtei and not ron, "houtei", "houtei is a win by ron on the last discard; on a tsumo it is haitei"),
-        (ctx.rinshan and not has_kan, "rinshan", "rinshan needs a kan among the melds"),
-        (ctx.rinshan and ron, "rinshan", "rinshan is a win by tsumo on the replacement tile after a kan"),
-        (ctx.rinshan and ctx.haitei, "haitei", "the replacement tile after a kan is not the last tile of the wall: rinshan and haitei do not combine"),
-        (ctx.rinshan and ctx.ippatsu, "ippatsu", "declaring a kan ends ippatsu, so rinshan and ippatsu do not combine"),
-        (ctx.chankan and not ron, "chankan", "chankan is a win by ron on a tile added to a kan"),
-        (ctx.chankan and ctx.houtei, "houtei", "a robbed kan tile is not the last discard: chankan and houtei do not combine"),
-        (ctx.tenhou and not ctx.is_dealer, "tenhou", "tenhou is the dealer's win on the first draw; a non-dealer's is chiihou"),
-        (ctx.chiihou and ctx.is_dealer, "chiihou", "chiihou is a non-dealer's win on the first draw; the dealer's is tenhou"),
-        (ctx.renhou and ctx.is_dealer, "renhou", "renhou is a non-dealer's win before their first draw"),
-        ((ctx.tenhou or ctx.chiihou) and ron, "win", "tenhou and chiihou are won by tsumo"),
-        (ctx.renhou and not ron, "win", "renhou is won by ron"),
-        ((ctx.tenhou or ctx.chiihou or ctx.renhou) and has_melds, "hand", "tenhou, chiihou and renhou need a hand with no calls or kans"),
-        ((ctx.tenhou or ctx.chiihou or ctx.renhou) and ctx.in_riichi, "riichi", "no riichi can be declared before a tenhou, chiihou or renhou"),
-        (len(ctx.ura_dora_indicators) > len(ctx.dora_indicators), "ura_dora_indicators", "there cannot be more ura dora indicators than dora indicators"),
-        (ctx.discarder_seat_wind is not None and not ron, "discarder_seat_wind", "a tsumo has no discarder"),
-        (ctx.discarder_seat_wind == ctx.seat_wind, "discarder_seat_wind", "the winner cannot deal into their own hand"),
-        (ctx.pao_seat_wind == ctx.seat_wind, "pao_seat_wind", "the winner cannot be the liable (pao) player"),
-    ]
-    return [Problem("inconsistent_context", ("context", field), msg) for failed, field, msg in checks if failed]
+    """Every check that fails, in table order; a check none of whose triggers is set cannot fail and is skipped."""
+    rows: tuple[int, ...] | list[int] = _ALWAYS_CHECKED
+    flags = _TRIGGERS(ctx)
+    if any(flags):
+        triggered = {i for field, flag in zip(_TRIGGER_FIELDS, flags) if flag for i in _TRIGGERED[field]}
+        rows = sorted(triggered.union(_ALWAYS_CHECKED))
+    problems = []
+    for i in rows:
+        check = CONTEXT_CHECKS[i]
+        if check.fails(ctx, hand):
+            problems.append(Problem("inconsistent_context", ("context", check.field), check.msg))
+    return problems

@@ -1,0 +1,160 @@
+"""From han and fu to the limit and base points, and from a win's value to who pays the winner what.
+
+The one place payments are worked out, for a table of any of its seats: the standard split, honba,
+riichi sticks and pao (liability) for certain yakuman. Every result is immutable.
+"""
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from app.scoring.rules import HandRules
+from app.scoring.vocabulary import WIND_NAMES, YAKUMAN_LIMITS, Limit, Payer, Wind
+
+# (lowest han, limit, base points) for the limits reached by han alone.
+HAN_LIMITS: tuple[tuple[int, Limit, int], ...] = (
+    (11, "sanbaiman", 6000), (8, "baiman", 4000), (6, "haneman", 3000), (5, "mangan", 2000))
+MANGAN_BASE = 2000
+YAKUMAN_BASE = 8000
+KIRIAGE_BASE = 1920  # 4 han 30 fu and 3 han 60 fu
+STICK_POINTS = 1000
+
+
+def limit_and_base(han: int, fu: int, yakuman_multiplier: int, rules: HandRules) -> tuple[Limit, int]:
+    if yakuman_multiplier:
+        return YAKUMAN_LIMITS[min(yakuman_multiplier, 6) - 1], YAKUMAN_BASE * yakuman_multiplier
+    if han >= 13 and rules.kazoe_yakuman:
+        return "kazoe_yakuman", YAKUMAN_BASE
+    for lowest, limit, base in HAN_LIMITS:
+        if han >= lowest:
+            return limit, base
+    base = fu * 2 ** (han + 2)
+    if base > MANGAN_BASE or (rules.kiriage_mangan and base == KIRIAGE_BASE):
+        return "mangan", MANGAN_BASE
+    return "none", base
+
+
+def round_up_100(points: int) -> int:
+    return -(-points // 100) * 100
+
+
+@dataclass(frozen=True, slots=True)
+class Payments:
+    """The standard table's payments for a value, without honba: those that do not apply are None."""
+
+    ron: int | None
+    tsumo_dealer: int | None  # what the dealer pays a non-dealer's tsumo
+    tsumo_non_dealer: int | None  # what each non-dealer pays a tsumo
+
+
+def standard_payments(base: int, dealer: bool, tsumo: bool) -> Payments:
+    if not tsumo:
+        return Payments(round_up_100(base * (6 if dealer else 4)), None, None)
+    if dealer:
+        return Payments(None, None, round_up_100(base * 2))
+    return Payments(None, round_up_100(base * 2), round_up_100(base))
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    payer: Payer  # a seat wind; "discarder" on a ron whose discarder's seat was not given
+    points: int
+    liable: bool = False  # paid as the player liable (pao) for a yakuman
+
+
+@dataclass(frozen=True, slots=True)
+class Points:
+    ron: int | None
+    tsumo_dealer: int | None
+    tsumo_non_dealer: int | None
+    honba_bonus: int
+    riichi_sticks_bonus: int
+    total: int
+
+
+class Win(NamedTuple):
+    """Everything a win is paid on."""
+
+    base: int
+    pao_base: int  # of `base`, what the liable player answers for (0: no pao)
+    winner: Wind
+    tsumo: bool
+    discarder: Wind | None  # on a ron; None: not named
+    liable: Wind | None  # the pao player
+    honba: int
+    riichi_sticks: int
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    points: Points
+    payments: tuple[Payment, ...]
+
+
+def table_winds(rules: HandRules) -> tuple[Wind, ...]:
+    """The seats at the table, by wind."""
+    return WIND_NAMES
+
+
+def settle(win: Win, rules: HandRules) -> Settlement:
+    paid = standard_payments(win.base, win.winner == "east", win.tsumo)
+    pays = pao_payments(win, rules) if win.pao_base else ordinary_payments(win, win.base, rules, with_honba=True)
+    sticks = win.riichi_sticks * STICK_POINTS
+    total = sticks + sum(payment.points for payment in pays)
+    points = Points(paid.ron, paid.tsumo_dealer, paid.tsumo_non_dealer, honba_bonus(win, rules), sticks, total)
+    return Settlement(points, pays)
+
+
+def honba_share(win: Win, rules: HandRules) -> int:
+    """What one payer adds for the honba: all of them on a ron, an equal share from each payer on a tsumo."""
+    if win.tsumo:
+        return win.honba * (rules.honba_points // (len(table_winds(rules)) - 1))
+    return win.honba * rules.honba_points
+
+
+def honba_bonus(win: Win, rules: HandRules) -> int:
+    payers = len(table_winds(rules)) - 1 if win.tsumo else 1
+    return honba_share(win, rules) * payers
+
+
+def ordinary_payments(win: Win, base: int, rules: HandRules, with_honba: bool) -> tuple[Payment, ...]:
+    """The standard split of `base` among the payers, each with its honba share when `with_honba`."""
+    paid = standard_payments(base, win.winner == "east", win.tsumo)
+    honba = honba_share(win, rules) if with_honba else 0
+    if paid.ron is not None:
+        return (Payment(win.discarder or "discarder", paid.ron + honba),)
+    return tuple(Payment(wind, _tsumo_share(paid, wind) + honba) for wind in table_winds(rules) if wind != win.winner)
+
+
+def _tsumo_share(paid: Payments, payer: Wind) -> int:
+    if payer == "east" and paid.tsumo_dealer is not None:
+        return paid.tsumo_dealer
+    assert paid.tsumo_non_dealer is not None
+    return paid.tsumo_non_dealer
+
+
+def pao_payments(win: Win, rules: HandRules) -> tuple[Payment, ...]:
+    """A pao win: the liable player answers for `pao_base` (or the whole hand, by rules.pao_covers)."""
+    liable = win.liable
+    assert liable is not None
+    pao_base = win.base if rules.pao_covers == "whole_hand" else win.pao_base
+    pao_value = round_up_100(pao_base * (6 if win.winner == "east" else 4))
+    honba = honba_bonus(win, rules)
+    if win.tsumo:
+        rest = ordinary_payments(win, win.base - pao_base, rules, with_honba=False) if win.base > pao_base else ()
+        return _merged((Payment(liable, pao_value + honba, True), *rest))
+    discarder: Payer = win.discarder or "discarder"
+    if liable == discarder:
+        return ordinary_payments(win, win.base, rules, with_honba=True)
+    half = pao_value // 2
+    discarder_pays = pao_value - half + round_up_100((win.base - pao_base) * (6 if win.winner == "east" else 4))
+    liable_honba = honba if rules.pao_honba == "liable" else 0
+    return (Payment(discarder, discarder_pays + honba - liable_honba), Payment(liable, half + liable_honba, True))
+
+
+def _merged(parts: tuple[Payment, ...]) -> tuple[Payment, ...]:
+    """One line per payer: the liable player's share of the rest is added to their pao payment."""
+    merged: dict[Payer, Payment] = {}
+    for p in parts:
+        prev = merged.get(p.payer)
+        merged[p.payer] = p if prev is None else Payment(p.payer, prev.points + p.points, prev.liable or p.liable)
+    return tuple(merged.values())

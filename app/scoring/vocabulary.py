@@ -1,0 +1,35 @@
+"""The words of the API, declared once: the core speaks them and the schemas import them.
+
+Each word list is a Literal type (what mypy and the OpenAPI document see) beside the tuple of its values in
+order (what the code iterates); tests/test_scoring_vocabulary.py checks that each pair agrees.
+"""
+
+from typing import Literal
+
+Wind = Literal["east", "south", "west", "north"]
+WIND_NAMES: tuple[Wind, ...] = ("east", "south", "west", "north")  # seat order from the dealer
+
+WinType = Literal["ron", "tsumo"]
+
+MeldType = Literal["chi", "pon", "kan", "shouminkan", "ankan"]
+MELD_TYPES: tuple[MeldType, ...] = ("chi", "pon", "kan", "shouminkan", "ankan")
+
+Shape = Literal["standard", "chiitoitsu", "kokushi"]
+GroupKind = Literal["sequence", "triplet", "kan", "pair", "kokushi"]
+Wait = Literal["ryanmen", "kanchan", "penchan", "shanpon", "tanki", "kokushi", "kokushi_13"]
+
+Limit = Literal["none", "mangan", "haneman", "baiman", "sanbaiman", "kazoe_yakuman", "yakuman", "double_yakuman",
+                "triple_yakuman", "quadruple_yakuman", "quintuple_yakuman", "sextuple_yakuman"]
+YAKUMAN_LIMITS: tuple[Limit, ...] = ("yakuman", "double_yakuman", "triple_yakuman", "quadruple_yakuman",
+                                     "quintuple_yakuman", "sextuple_yakuman")  # by multiple, 1-6
+
+Payer = Literal["east", "south", "west", "north", "discarder"]  # a seat wind, or the discarder left unnamed
+
+PresetName = Literal["tenhou", "mahjong_soul", "mleague", "wrc", "ema"]
+PRESET_NAMES: tuple[PresetName, ...] = ("tenhou", "mahjong_soul", "mleague", "wrc", "ema")
+DEFAULT_PRESET: PresetName = "tenhou"
+
+Renhou = Literal["none", "mangan", "baiman", "yakuman"]
+RENHOU_VALUES: tuple[Renhou, ...] = ("none", "mangan", "baiman", "yakuman")
+PaoCovers = Literal["yakuman", "whole_hand"]
+PaoHonba = Literal["liable", "discarder"]
