@@ -24,7 +24,10 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/python -m app
 
+# Static checks first (ruff on everything, mypy --strict on the pure cores: see pyproject.toml), then the suite.
 test: $(STAMP)
+	$(BIN)/ruff check app tests benchmarks scripts
+	$(BIN)/mypy
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # Schemathesis against the app's own OpenAPI schema (not part of `make test`): FUZZ_EXAMPLES per operation.

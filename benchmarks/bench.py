@@ -39,12 +39,11 @@ from dataclasses import replace
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
+from mahjong.hand_calculating.hand import HandCalculator
 
-from app.errors import InvalidInput  # noqa: E402
-from app.scoring import score_hand  # noqa: E402
-from tests.handgen import GenCase, generate, to_mahjong  # noqa: E402
-
+from app.errors import InvalidInput
+from app.scoring import score_hand
+from tests.handgen import GenCase, generate, to_mahjong
 
 CLOCK = time.perf_counter_ns
 

@@ -30,9 +30,9 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from app.errors import InvalidInput  # noqa: E402
-from app.scoring import HandRules, resolve_hand_rules, score_hand  # noqa: E402
-from tests.handgen import GenCase, generate  # noqa: E402
+from app.errors import InvalidInput
+from app.scoring import HandRules, resolve_hand_rules, score_hand
+from tests.handgen import GenCase, generate
 
 PRESETS = ("tenhou", "mahjong_soul", "mleague")
 _RULE_DEFAULTS = asdict(HandRules())

@@ -11,11 +11,11 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
+from mahjong.hand_calculating.hand import HandCalculator
 
-from app.scoring import score_hand  # noqa: E402
-from benchmarks.bench import build_set  # noqa: E402
-from tests.handgen import to_mahjong  # noqa: E402
+from app.scoring import score_hand
+from benchmarks.bench import build_set
+from tests.handgen import to_mahjong
 
 
 def main() -> None:

@@ -17,14 +17,14 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 from starlette.exceptions import HTTPException
 
 from app.api.errors import http_exception_handler
 from app.main import create_app
 from app.middleware import _JSON_STRING, _NOT_BRACKETS, nested_deeper_than
 from app.settings import Settings, SettingsError
-
 
 HAND = {"tiles": "234567m456p22678s", "win_tile": "8s"}
 VALID = {

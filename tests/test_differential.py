@@ -35,12 +35,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields, replace
 
 import pytest
+from mahjong.hand_calculating.hand import HandCalculator
 
 from app.errors import InvalidInput
 from app.scoring import HandInput, HandRules, MeldInput, WinContext, score_hand
 from tests.handgen import GenCase, case_from_inputs, generate, to_mahjong
-
-from mahjong.hand_calculating.hand import HandCalculator
 
 MAHJONG_VERSION = "2.1.0"  # the allow-list below was checked against this version
 

@@ -18,7 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 from app.api.hand import JsonBytesResponse, score
 from app.api.score_args import ScoreArgs, to_args
 from app.errors import InvalidInput
-from app.schemas.hand import ContextModel, HandRulesModel, HandScoreRequest
+from app.schemas.hand import ContextModel, HandRulesModel, HandScoreRequest, HandScoreResponse, ProblemOut
 from app.scoring import ScoreResult
 from tests.handgen import generate
 
@@ -116,6 +116,11 @@ def test_generated_hands_answer_alike_single_and_batch(client: TestClient) -> No
     bodies = generated_bodies(300)
     outcomes = [assert_same(client, "/hand/score", json.dumps(b).encode()) for b in bodies]
     assert {status for status, _ in outcomes} == {200, 422}  # scored hands, and no-yaku or incomplete ones
+    for status, answer_ in outcomes:  # each answer is what the OpenAPI document promises
+        if status == 200:
+            HandScoreResponse.model_validate(answer_)
+        else:
+            TypeAdapter(dict[str, list[ProblemOut]]).validate_python(answer_)
     status, batch = assert_same(client, "/hand/score/batch", json.dumps({"items": bodies[:100]}, separators=(",", ":")).encode())
     assert status == 200
     for (single_status, single), item in zip(outcomes, batch["results"]):

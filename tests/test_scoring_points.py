@@ -2,8 +2,9 @@
 
 import pytest
 
-from app.scoring.settlement import limit_and_base, standard_payments as payments
 from app.scoring.rules import HandRules
+from app.scoring.settlement import limit_and_base
+from app.scoring.settlement import standard_payments as payments
 from tests.helpers import score
 
 RULES = HandRules(kiriage_mangan=False)

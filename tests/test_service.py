@@ -197,7 +197,7 @@ def test_lying_content_length_is_still_counted() -> None:
     """A Content-Length under the cap does not let a longer streamed body through."""
     reached_app = False
 
-    async def app(scope, receive, send):  # noqa: ANN001
+    async def app(scope, receive, send):
         nonlocal reached_app
         reached_app = True
 

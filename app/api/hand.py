@@ -23,7 +23,6 @@ from app.schemas.common import StrictModel
 from app.schemas.hand import MAX_BATCH, HandScoreBatchRequest, HandScoreBatchResponse, HandScoreRequest, HandScoreResponse
 from app.scoring import ScoreResult, score_hand
 
-
 T = TypeVar("T")
 
 router = APIRouter(tags=["hand"], route_class=SinglePassJsonRoute)

@@ -3,11 +3,21 @@
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Generic, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from app.errors import InvalidInput
 from app.scoring.decompose import Reading, readings
-from app.scoring.facts import DoraFacts, HandFacts, ShapeFacts, Situation, dora_facts, hand_facts, shape_facts, situation, value_honors
+from app.scoring.facts import (
+    DoraFacts,
+    HandFacts,
+    ShapeFacts,
+    Situation,
+    dora_facts,
+    hand_facts,
+    shape_facts,
+    situation,
+    value_honors,
+)
 from app.scoring.fu import FuScore, count_fu
 from app.scoring.groups import describe_groups
 from app.scoring.hand import HandInput, ParsedHand, WinContext
@@ -18,8 +28,17 @@ from app.scoring.settlement import Settlement, Win, limit_and_base, settle, tabl
 from app.scoring.validate import parse_hand
 from app.scoring.vocabulary import Limit
 from app.scoring.yaku import (
-    DORA_YAKU, DRAW_YAKU, HAND_YAKU, HAND_YAKUMAN, READING_YAKU, READING_YAKUMAN, SITUATION_YAKU, YAKUMAN_TABLES,
-    Yaku, Yakuman, options_read,
+    DORA_YAKU,
+    DRAW_YAKU,
+    HAND_YAKU,
+    HAND_YAKUMAN,
+    READING_YAKU,
+    READING_YAKUMAN,
+    SITUATION_YAKU,
+    YAKUMAN_TABLES,
+    Yaku,
+    Yakuman,
+    options_read,
 )
 
 # Distinct facts judged and kept per table, and settlements kept, per set of rules: real hands share few of
@@ -89,8 +108,12 @@ Options = tuple[tuple[str, object], ...]  # (option, value) pairs of a set of ru
 def _judged(judge_one: Callable[[HandRules, F], Judgement], reads: tuple[str, ...]) -> "TableMemos[F]":
     """For each set of values of the options `reads`, a memo of the table judged once per distinct facts under
     rules with those values (its rows read no other option, so the rest may stay at their defaults)."""
-    return TableMemos(lambda given: Memo(partial(judge_one, HandRules(**dict(given))), FACTS_CACHE_LIMIT),
-                      RULE_SETS_KEPT, reads)
+    return TableMemos(lambda given: Memo(partial(judge_one, rules_with(given)), FACTS_CACHE_LIMIT), RULE_SETS_KEPT, reads)
+
+
+def rules_with(given: Options) -> HandRules:
+    values: dict[str, Any] = dict(given)
+    return HandRules(**values)
 
 
 class TableMemos(Memo[Options, Memo[F, Judgement]]):

@@ -90,10 +90,16 @@ def _count_reds(groups: list[tuple[str, str]]) -> tuple[int, int, int]:
     return reds[0], reds[1], reds[2]
 
 
+def _red_of(suit: int, digit: int) -> tuple[int, int, int]:
+    """The red fives per suit of one written tile."""
+    red = int(digit == 0)
+    return (red if suit == 0 else 0, red if suit == 1 else 0, red if suit == 2 else 0)
+
+
 SINGLE_TILES: dict[str, TileList] = {
-    f"{digit}{suit}": TileList(bytes([s * 9 + (4 if digit == 0 else digit - 1)]), tuple(int(digit == 0 and i == s) for i in range(3)))  # type: ignore[misc]
+    f"{digit}{suit}": TileList(bytes([s * 9 + (4 if digit == 0 else digit - 1)]), _red_of(s, digit))
     for s, suit in enumerate("mps") for digit in range(10)
-} | {f"{digit}z": TileList(bytes([26 + digit]), (0, 0, 0)) for digit in range(1, 8)}
+} | {f"{digit}z": TileList(bytes([26 + digit]), NO_REDS) for digit in range(1, 8)}
 
 TILE_OF = {text: tiles.tiles[0] for text, tiles in SINGLE_TILES.items()}  # '3m' -> 2, '0p' (red five) -> 13
 

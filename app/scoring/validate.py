@@ -10,7 +10,17 @@ from app.scoring.memo import Memo
 from app.scoring.rules import HandRules
 from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts
 from app.scoring.tiles import (
-    NO_REDS, SINGLE_TILES, SUITS, TILE_OF, TileList, TileNotationError, any_over_four, packed_count, packed_counts, parse_tiles, tile_name,
+    NO_REDS,
+    SINGLE_TILES,
+    SUITS,
+    TILE_OF,
+    TileList,
+    TileNotationError,
+    any_over_four,
+    packed_count,
+    packed_counts,
+    parse_tiles,
+    tile_name,
 )
 from app.scoring.vocabulary import MeldType
 
@@ -289,7 +299,7 @@ def context_problems(ctx: WinContext, hand: ParsedHand) -> list[Problem]:
     rows: tuple[int, ...] | list[int] = _ALWAYS_CHECKED
     flags = _TRIGGERS(ctx)
     if any(flags):
-        triggered = {i for field, flag in zip(_TRIGGER_FIELDS, flags) if flag for i in _TRIGGERED[field]}
+        triggered = {i for field, flag in zip(_TRIGGER_FIELDS, flags, strict=True) if flag for i in _TRIGGERED[field]}
         rows = sorted(triggered.union(_ALWAYS_CHECKED))
     problems = []
     for i in rows:

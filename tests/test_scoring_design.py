@@ -1,0 +1,215 @@
+"""The scoring core's design promises, each checked: answers cannot be changed by a caller, every yaku row reads
+only the rule options it declares (so sharing a table's memo across rules is sound), every context check can
+fail only when one of its triggers is set (so skipping the others is sound), the vocabulary agrees with
+itself, and no function grows past 60 lines."""
+
+import ast
+import dataclasses
+import random
+from pathlib import Path
+from typing import Any, get_args
+
+import pytest
+
+from app.errors import InvalidInput
+from app.scoring import HandInput, HandRules, MeldInput, WinContext, resolve_hand_rules, score_hand
+from app.scoring.decompose import readings
+from app.scoring.evaluate import JUDGES
+from app.scoring.facts import dora_facts, hand_facts, shape_facts, situation, value_honors
+from app.scoring.rules import HAND_OPTIONS, HAND_PRESETS
+from app.scoring.validate import CONTEXT_CHECKS, parse_hand
+from app.scoring.vocabulary import (
+    MELD_TYPES,
+    PRESET_NAMES,
+    RENHOU_VALUES,
+    WIND_NAMES,
+    YAKUMAN_LIMITS,
+    Limit,
+    MeldType,
+    PresetName,
+    Renhou,
+    Wind,
+)
+from app.scoring.yaku import (
+    DORA_YAKU,
+    DRAW_YAKU,
+    HAND_YAKU,
+    HAND_YAKUMAN,
+    READING_YAKU,
+    READING_YAKUMAN,
+    SITUATION_YAKU,
+)
+from tests.handgen import generate
+
+APP = Path(__file__).resolve().parent.parent / "app"
+
+
+# --- answers are immutable ------------------------------------------------------------------------------
+
+def _answer() -> Any:
+    hand = HandInput("123m456p789s11z", "1z", (MeldInput("ankan", "7777z"),))
+    ctx = WinContext(win="tsumo", seat_wind="south", riichi=True, dora_indicators=("9s",), honba=2, riichi_sticks=1)
+    return score_hand(hand, ctx, HandRules())
+
+
+def _parts(value: object) -> list[object]:
+    """The answer and every object inside it."""
+    found = [value]
+    if dataclasses.is_dataclass(value):
+        for f in dataclasses.fields(value):
+            found += _parts(getattr(value, f.name))
+    elif isinstance(value, tuple):
+        for item in value:
+            found += _parts(item)
+    return found
+
+
+def test_no_part_of_an_answer_can_be_changed() -> None:
+    parts = _parts(_answer())
+    dataclass_parts = [p for p in parts if dataclasses.is_dataclass(p)]
+    assert len(dataclass_parts) > 10  # the answer, its points, yaku, fu items, groups and payments
+    for part in dataclass_parts:
+        for f in dataclasses.fields(part):  # type: ignore[arg-type]
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(part, f.name, 1)
+    for part in parts:
+        assert not isinstance(part, list | dict | set), part
+
+
+def test_a_changed_answer_would_not_reach_later_answers() -> None:
+    """The defect this design removed: a cached Points was shared, and setting its total changed later answers."""
+    first = _answer()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first.points.total = 1  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first.payments[0].points = 1  # type: ignore[misc]
+    assert _answer() == first and _answer().points.total == first.points.total > 1
+
+
+# --- yaku rows read only the options they declare -----------------------------------------------------
+
+class RecordingRules:
+    """Rules that note every option read, for checking what a row's functions depend on."""
+
+    def __init__(self, rules: HandRules) -> None:
+        self._rules = rules
+        self.read: set[str] = set()
+
+    def __getattr__(self, name: str) -> object:
+        self.read.add(name)
+        return getattr(self._rules, name)
+
+
+def _rule_sets() -> list[HandRules]:
+    """Every preset, and the default with each option moved to each of its other allowed values."""
+    found = [resolve_hand_rules(name, {}) for name in HAND_PRESETS]
+    for name, option in HAND_OPTIONS.items():
+        spec = option.metadata["option"]
+        others = spec.choices or ((not option.default,) if isinstance(option.default, bool) else ())
+        found += [HandRules(**{name: value}) for value in others if value != option.default]
+    return found
+
+
+def _generated_facts() -> dict[str, set[object]]:
+    found: dict[str, set[object]] = {"situation": set(), "hand": set(), "shape": set(), "dora": set(), "draw": set()}
+    for case in generate(31, 1500):
+        if case.hand is None or case.ctx.nagashi_mangan:
+            found["draw"].add(case.ctx)
+            continue
+        try:
+            hand = parse_hand(case.hand, case.ctx, case.rules)
+        except InvalidInput:
+            continue
+        h = hand_facts(hand, case.ctx)
+        found["hand"].add(h)
+        found["situation"].add(situation(case.ctx, h.closed))
+        found["dora"].add(dora_facts(hand, case.ctx.in_riichi, 4))
+        found["shape"].update(shape_facts(h, hand, r, value_honors(case.ctx)) for r in readings(hand, case.ctx.win == "ron"))
+    found["draw"] |= {WinContext(nagashi_mangan=True), WinContext()}
+    return found
+
+
+TABLES = {"situation": SITUATION_YAKU, "hand": HAND_YAKU + HAND_YAKUMAN, "shape": READING_YAKU + READING_YAKUMAN,
+          "dora": DORA_YAKU, "draw": DRAW_YAKU}
+
+
+def test_every_yaku_row_reads_only_the_rule_options_it_declares() -> None:
+    facts = _generated_facts()
+    assert all(len(found) >= 2 for found in facts.values())
+    for table, rows in TABLES.items():
+        for row in rows:
+            for rules in _rule_sets():
+                recorder = RecordingRules(rules)
+                for f in facts[table]:
+                    if row.applies(f, recorder) and isinstance(row, type(SITUATION_YAKU[0])):  # type: ignore[arg-type]
+                        row.alone(recorder)  # type: ignore[arg-type]
+                        if row.value is not None:
+                            row.value(f, recorder)  # type: ignore[arg-type]
+                assert recorder.read <= set(row.options), (row.id, recorder.read)
+
+
+def test_rules_that_agree_on_what_a_table_reads_share_its_memo() -> None:
+    plain, kiriage, kuitan_off = HandRules(), HandRules(kiriage_mangan=True), HandRules(open_tanyao=False)
+    assert JUDGES[plain].shape is JUDGES[kiriage].shape is JUDGES[kuitan_off].shape
+    assert JUDGES[plain].hand is JUDGES[kiriage].hand
+    assert JUDGES[plain].hand is not JUDGES[kuitan_off].hand  # tanyao reads open_tanyao
+
+
+# --- context checks fail only when a trigger is set ------------------------------------------------
+
+FLAGS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
+
+
+def _contexts(rng: random.Random, n: int) -> list[WinContext]:
+    found = []
+    for _ in range(n):
+        flags = {flag: rng.random() < 0.25 for flag in FLAGS}
+        winds: dict[str, Any] = {key: rng.choice((None, *WIND_NAMES)) for key in ("pao_seat_wind", "discarder_seat_wind")}
+        found.append(WinContext(win=rng.choice(("ron", "tsumo")), seat_wind=rng.choice(WIND_NAMES), **flags, **winds,
+                                dora_indicators=("1m",) * rng.randint(0, 2), ura_dora_indicators=("2m",) * rng.randint(0, 2)))
+    return found
+
+
+def test_a_context_check_fails_only_when_one_of_its_triggers_is_set() -> None:
+    rng = random.Random(5)
+    hands = [parse_hand(HandInput(tiles, win, melds), WinContext(), HandRules()) for tiles, win, melds in (
+        ("234567m456p22678s", "8s", ()),
+        ("567m456p22678s", "8s", (MeldInput("chi", "234m"),)),
+        ("567m456p22678s", "8s", (MeldInput("ankan", "2222m"),)),
+    )]
+    failed = 0
+    for ctx in _contexts(rng, 3000):
+        for hand in hands:
+            for check in CONTEXT_CHECKS:
+                if check.fails(ctx, hand):
+                    failed += 1
+                    assert check.triggers is None or any(getattr(ctx, t) for t in check.triggers), (check.msg, ctx)
+    assert failed > 3000
+
+
+# --- one vocabulary, small functions ---------------------------------------------------------------
+
+@pytest.mark.parametrize(("literal", "values"), [
+    (Wind, WIND_NAMES), (MeldType, MELD_TYPES), (PresetName, PRESET_NAMES), (Renhou, RENHOU_VALUES),
+    (Limit, ("none", "mangan", "haneman", "baiman", "sanbaiman", "kazoe_yakuman", *YAKUMAN_LIMITS)),
+])
+def test_each_word_list_is_its_literal_type(literal: object, values: tuple[str, ...]) -> None:
+    assert get_args(literal) == values
+
+
+def test_the_hand_presets_are_the_preset_names() -> None:
+    assert tuple(HAND_PRESETS) == PRESET_NAMES
+
+
+def _functions() -> list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
+    found = []
+    for path in sorted(APP.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                found.append((f"{path.relative_to(APP.parent)}:{node.lineno} {node.name}", node))
+    return found
+
+
+def test_no_function_is_longer_than_60_lines() -> None:
+    long = [name for name, node in _functions() if (node.end_lineno or node.lineno) - node.lineno + 1 > 60]
+    assert len(_functions()) > 100 and not long
