@@ -21,9 +21,9 @@ from tests.handgen import generate
 RULES = HandRules()
 
 
-def facts_of(tiles: str, win: str, melds: tuple[MeldInput, ...] = (), **ctx: object):
+def facts_of(tiles: str, win_tile: str, melds: tuple[MeldInput, ...] = (), **ctx: object):
     context = WinContext(**ctx)  # type: ignore[arg-type]
-    hand = parse_hand(HandInput(tiles, win, melds), context, RULES)
+    hand = parse_hand(HandInput(tiles, win_tile, melds), context, RULES)
     h = hand_facts(hand, context)
     shapes = [shape_facts(h, hand, r, value_honors(context)) for r in readings(hand, context.win == "ron")]
     return h, shapes
@@ -86,3 +86,40 @@ def test_generated_hands_share_their_facts() -> None:
     assert len(situations) < 100
     assert len(hand_facts_seen) < 0.5 * hands
     assert len(shapes_seen) < 0.3 * hands
+
+
+def test_every_hand_fact_is_set_by_name() -> None:
+    """The facts are built positionally for speed: each field is pinned here by name on hands that set it, so a
+    value moved to another field fails loudly."""
+    h, (s,) = facts_of("11122233m345p789s", "3m", riichi=True)
+    assert h._asdict() == {
+        "tenhou": False, "chiihou": False, "renhou": False, "closed": True, "suit_count": 3, "has_honor": False,
+        "all_honor": False, "all_terminal_or_honor": False, "all_simple": False, "all_green": False,
+        "dragon_triplets": frozenset(), "wind_triplets": 0, "seat_wind_triplet": False, "round_wind_triplet": False,
+        "dragon_pair": False, "wind_pair": False, "kans": 0, "chuuren": 0}
+    assert s._asdict() == {
+        "shape": "standard", "wait": "tanki", "closed": True, "has_honor": False, "sequences": 2, "triplets": 2,
+        "concealed_triplets": 2, "value_pair": False, "three_colour_sequences": False, "three_colour_triplets": False,
+        "straight": False, "outer": False, "peikou": 0}
+    honors, _ = facts_of("789m22z", "2z", (MeldInput("pon", "555z"), MeldInput("kan", "1111z"), MeldInput("pon", "666z")),
+                         seat_wind="south", round_wind="east")
+    assert honors._asdict() | {"dragon_triplets": None} == {
+        "tenhou": False, "chiihou": False, "renhou": False, "closed": False, "suit_count": 1, "has_honor": True,
+        "all_honor": False, "all_terminal_or_honor": False, "all_simple": False, "all_green": False,
+        "dragon_triplets": None, "wind_triplets": 1, "seat_wind_triplet": False, "round_wind_triplet": True,
+        "dragon_pair": False, "wind_pair": True, "kans": 1, "chuuren": 0}
+    assert honors.dragon_triplets == frozenset({31, 32})
+    first_turn, _ = facts_of("11123455678999m", "1m", win="tsumo", chiihou=True, seat_wind="west")
+    assert (first_turn.chiihou, first_turn.tenhou, first_turn.chuuren, first_turn.all_green) == (True, False, 1, False)
+
+
+def test_every_shape_fact_is_set_by_name() -> None:
+    _, (s,) = facts_of("123456789m123p77z", "5m", seat_wind="south", round_wind="east")
+    assert (s.straight, s.value_pair, s.outer, s.three_colour_sequences, s.sequences, s.triplets) == (
+        True, True, False, False, 4, 0)
+    _, shapes = facts_of("123m123p123s99m", "9m", (MeldInput("pon", "777z"),))
+    assert [(x.three_colour_sequences, x.outer, x.peikou, x.closed) for x in shapes] == [(True, True, 0, False)]
+    _, (t,) = facts_of("111m111p111s22z", "2z", (MeldInput("pon", "999s"),))
+    assert (t.three_colour_triplets, t.triplets, t.concealed_triplets, t.has_honor, t.wait) == (True, 4, 3, True, "tanki")
+    _, shapes = facts_of("112233m445566p99s", "9s", riichi=True)
+    assert sorted((x.shape, x.peikou, x.sequences) for x in shapes) == [("chiitoitsu", 0, 0), ("standard", 2, 4)]

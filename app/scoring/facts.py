@@ -1,6 +1,6 @@
 """What the yaku look at: how the hand was won, the tiles as a whole, and one reading of them.
 
-Each is a value (a named tuple, built by keyword) holding what its yaku table reads of the hand and no more
+Each is a value (a typed named tuple) holding what its yaku table reads of the hand and no more
 than the yaku ask (which dragons are triplets, not which tiles; whether there is a straight, not where), so
 that many different hands share their facts and evaluate can judge each table once per distinct facts under
 one set of rules. The rules themselves are not facts: every predicate is handed them beside the facts.
@@ -87,10 +87,14 @@ VALUE_HONORS = {(seat, round_): frozenset((*DRAGONS, WIND_TILES[seat], WIND_TILE
                 for seat in WIND_NAMES for round_ in WIND_NAMES}
 
 
+# The facts are built positionally, field by field in declaration order (each value commented with its field):
+# a keyword call costs about 1.9 µs a hand, which the speed floor cannot spare (see docs/performance.md), and
+# tests/test_scoring_facts.py pins every field by name on hands that set it.
+
+
 def situation(ctx: WinContext, closed: bool) -> Situation:
-    return Situation(closed=closed, riichi=ctx.riichi, double_riichi=ctx.double_riichi, ippatsu=ctx.ippatsu,
-                     tsumo=ctx.win == "tsumo", haitei=ctx.haitei, houtei=ctx.houtei, rinshan=ctx.rinshan,
-                     chankan=ctx.chankan)
+    return Situation(closed, ctx.riichi, ctx.double_riichi, ctx.ippatsu, ctx.win == "tsumo", ctx.haitei, ctx.houtei,
+                     ctx.rinshan, ctx.chankan)
 
 
 def hand_facts(hand: ParsedHand, ctx: WinContext) -> HandFacts:
@@ -101,24 +105,24 @@ def hand_facts(hand: ParsedHand, ctx: WinContext) -> HandFacts:
     suit_count = suits.bit_count()
     has_honor = bool(z.size or honor_triplets)
     return HandFacts(
-        tenhou=ctx.tenhou,
-        chiihou=ctx.chiihou,
-        renhou=ctx.renhou,
-        closed=c.closed,
-        suit_count=suit_count,
-        has_honor=has_honor,
-        all_honor=not suits,
-        all_terminal_or_honor=m.all_outer and p.all_outer and s.all_outer and z.all_outer and c.all_outer,
-        all_simple=m.simple and p.simple and s.simple and z.simple and c.simple,
-        all_green=not m.size and not p.size and s.green and z.green and c.green,
-        dragon_triplets=honor_triplets & DRAGON_SET if c.honor_triplets else z.dragon_triplets,
-        wind_triplets=len(honor_triplets & WIND_SET) if c.honor_triplets else z.wind_triplets,
-        seat_wind_triplet=WIND_TILES[ctx.seat_wind] in honor_triplets,
-        round_wind_triplet=WIND_TILES[ctx.round_wind] in honor_triplets,
-        dragon_pair=z.dragon_pair,
-        wind_pair=z.wind_pair,
-        kans=c.kans,
-        chuuren=_chuuren(hand) if suit_count == 1 and not has_honor and not hand.melds else 0,
+        ctx.tenhou,
+        ctx.chiihou,
+        ctx.renhou,
+        c.closed,
+        suit_count,
+        has_honor,
+        not suits,  # all_honor
+        m.all_outer and p.all_outer and s.all_outer and z.all_outer and c.all_outer,  # all_terminal_or_honor
+        m.simple and p.simple and s.simple and z.simple and c.simple,  # all_simple
+        not m.size and not p.size and s.green and z.green and c.green,  # all_green
+        honor_triplets & DRAGON_SET if c.honor_triplets else z.dragon_triplets,  # dragon_triplets
+        len(honor_triplets & WIND_SET) if c.honor_triplets else z.wind_triplets,  # wind_triplets
+        WIND_TILES[ctx.seat_wind] in honor_triplets,  # seat_wind_triplet
+        WIND_TILES[ctx.round_wind] in honor_triplets,  # round_wind_triplet
+        z.dragon_pair,
+        z.wind_pair,
+        c.kans,
+        _chuuren(hand) if suit_count == 1 and not has_honor and not hand.melds else 0,  # chuuren
     )
 
 
@@ -139,9 +143,7 @@ def value_honors(ctx: WinContext) -> frozenset[int]:
 def shape_facts(h: HandFacts, hand: ParsedHand, r: Reading, value: frozenset[int]) -> ShapeFacts:
     """`value`: the value_honors of the hand."""
     if not r.splits:
-        return ShapeFacts(shape=r.shape, wait=r.wait, closed=h.closed, has_honor=h.has_honor, sequences=0,
-                          triplets=0, concealed_triplets=0, value_pair=False, three_colour_sequences=False,
-                          three_colour_triplets=False, straight=False, outer=False, peikou=0)
+        return ShapeFacts(r.shape, r.wait, h.closed, h.has_honor, 0, 0, 0, False, False, False, False, False, 0)
     m, p, s, z = r.splits
     c = hand.called
     hand_triplets = m.triplet_count + p.triplet_count + s.triplet_count + z.triplet_count
@@ -149,20 +151,20 @@ def shape_facts(h: HandFacts, hand: ParsedHand, r: Reading, value: frozenset[int
     sequence_bits = m.sequence_bits | p.sequence_bits | s.sequence_bits | c.sequence_bits
     triplet_bits = m.triplet_bits | p.triplet_bits | s.triplet_bits | c.triplet_bits
     return ShapeFacts(
-        shape=r.shape,
-        wait=r.wait,
-        closed=h.closed,
-        has_honor=h.has_honor,
-        sequences=sequences,
-        triplets=hand_triplets + len(hand.melds) - c.sequences,
-        concealed_triplets=hand_triplets - (r.ron_triplet >= 0) + c.ankans,
-        value_pair=z.pair in value,
-        three_colour_sequences=bool(sequence_bits & sequence_bits >> 9 & sequence_bits >> 18 & RANKS),
-        three_colour_triplets=bool(triplet_bits & triplet_bits >> 9 & triplet_bits >> 18 & RANKS),
-        straight=(sequence_bits & ITTSU_M == ITTSU_M or sequence_bits & ITTSU_P == ITTSU_P
-                  or sequence_bits & ITTSU_S == ITTSU_S),
-        outer=m.outer and p.outer and s.outer and c.outer,
-        peikou=m.peikou + p.peikou + s.peikou,
+        r.shape,
+        r.wait,
+        h.closed,
+        h.has_honor,
+        sequences,
+        hand_triplets + len(hand.melds) - c.sequences,  # triplets
+        hand_triplets - (r.ron_triplet >= 0) + c.ankans,  # concealed_triplets
+        z.pair in value,  # value_pair
+        bool(sequence_bits & sequence_bits >> 9 & sequence_bits >> 18 & RANKS),  # three_colour_sequences
+        bool(triplet_bits & triplet_bits >> 9 & triplet_bits >> 18 & RANKS),  # three_colour_triplets
+        (sequence_bits & ITTSU_M == ITTSU_M or sequence_bits & ITTSU_P == ITTSU_P
+         or sequence_bits & ITTSU_S == ITTSU_S),  # straight
+        m.outer and p.outer and s.outer and c.outer,  # outer
+        m.peikou + p.peikou + s.peikou,  # peikou
     )
 
 

@@ -27,7 +27,7 @@ def option(default: Any, meaning: str, **allowed: Any) -> Any:
     return field(default=default, metadata={"option": OptionSpec(meaning, **allowed)})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HandRules:
     open_tanyao: bool = option(True, "Tanyao counts in an open hand (kuitan).")
     aka_dora: bool = option(True, "Red fives add one dora each.")
@@ -55,13 +55,13 @@ class HandRules:
         300, "What each honba adds to a win, in all (300: 300 on ron, 100 from each player on tsumo).",
         low=0, high=3000, multiple_of=3)
     max_red_fives_per_suit: int = option(1, "How many red fives each suit may hold.", low=0, high=4)
-    _hash: int = field(default=0, init=False, repr=False, compare=False)  # worked out once: rules key every memo
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(tuple(getattr(self, name) for name in HAND_OPTIONS)))
+        # Rules key the per-rules memos of every hand scored: their hash is worked out once (they are frozen).
+        object.__setattr__(self, "_hash", hash(tuple(getattr(self, option) for option in HAND_OPTIONS)))
 
     def __hash__(self) -> int:
-        return self._hash
+        return self._hash  # type: ignore[no-any-return, attr-defined]
 
 
 def option_spec(name: str) -> OptionSpec:
@@ -69,7 +69,7 @@ def option_spec(name: str) -> OptionSpec:
     return spec
 
 
-HAND_OPTIONS = {f.name: f for f in fields(HandRules) if f.init}
+HAND_OPTIONS = {f.name: f for f in fields(HandRules)}
 
 # Each preset states only what differs from HandRules' defaults, which are Tenhou's. Sources (with the
 # confidence of each value) are in docs/presets.md:

@@ -286,24 +286,25 @@ CONTEXT_CHECKS: tuple[ContextCheck, ...] = (
     ContextCheck(("pao_seat_wind",), "pao_seat_wind", "the winner cannot be the liable (pao) player",
                  lambda c, h: c.pao_seat_wind == c.seat_wind),
 )
-_ALWAYS_CHECKED = tuple(i for i, check in enumerate(CONTEXT_CHECKS) if check.triggers is None)
 _TRIGGER_FIELDS = tuple(sorted({field for check in CONTEXT_CHECKS for field in check.triggers or ()}))
 _TRIGGERS = attrgetter(*_TRIGGER_FIELDS)
-# Per trigger field: the checks it triggers, by their place in CONTEXT_CHECKS.
-_TRIGGERED = {field: frozenset(i for i, check in enumerate(CONTEXT_CHECKS) if field in (check.triggers or ()))
-              for field in _TRIGGER_FIELDS}
+
+
+def _checks_for(flags: tuple[object, ...]) -> tuple[ContextCheck, ...]:
+    """The checks that can fail with these values of the trigger fields: those checked on every hand, and those
+    with a trigger set, in table order."""
+    set_fields = {field for field, value in zip(_TRIGGER_FIELDS, flags, strict=True) if value}
+    return tuple(check for check in CONTEXT_CHECKS if check.triggers is None or set_fields.intersection(check.triggers))
+
+
+# The checks to run, worked out once per distinct values of the trigger fields.
+_CHECKS_FOR = Memo(_checks_for, CACHE_LIMIT)
 
 
 def context_problems(ctx: WinContext, hand: ParsedHand) -> list[Problem]:
     """Every check that fails, in table order; a check none of whose triggers is set cannot fail and is skipped."""
-    rows: tuple[int, ...] | list[int] = _ALWAYS_CHECKED
-    flags = _TRIGGERS(ctx)
-    if any(flags):
-        triggered = {i for field, flag in zip(_TRIGGER_FIELDS, flags, strict=True) if flag for i in _TRIGGERED[field]}
-        rows = sorted(triggered.union(_ALWAYS_CHECKED))
     problems = []
-    for i in rows:
-        check = CONTEXT_CHECKS[i]
+    for check in _CHECKS_FOR[_TRIGGERS(ctx)]:
         if check.fails(ctx, hand):
             problems.append(Problem("inconsistent_context", ("context", check.field), check.msg))
     return problems
