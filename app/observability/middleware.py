@@ -54,7 +54,7 @@ class Observe:
 
     def _record(self, scope: Scope, status: int, seconds: float, rejection: bytearray) -> None:
         route = route_label(scope)
-        if self.metrics is not None and route != METRICS_ROUTE:
+        if self.metrics is not None and scope["path"] != METRICS_ROUTE:  # a scrape is not traffic
             self.metrics.record(route, scope["method"], status, seconds)
             if rejection:
                 count_rejection(bytes(rejection))
