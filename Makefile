@@ -6,6 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.make-installed
 IMAGE ?= riichi-scoring
+VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
 BASE_IMAGE ?=
 LOAD_SECONDS ?= 60
 HTTP_SECONDS ?= 15
@@ -44,8 +45,9 @@ wheels/.make-downloaded: pyproject.toml | $(STAMP)
 		--only-binary=:all: --python-version 3.11 --implementation cp $(WHEEL_PLATFORMS)
 	touch $@
 
+# Tagged IMAGE and IMAGE:VERSION (the tag deploy/kubernetes names).
 image: wheels
-	docker build $(if $(BASE_IMAGE),--build-arg BASE_IMAGE=$(BASE_IMAGE)) -t $(IMAGE) .
+	docker build $(if $(BASE_IMAGE),--build-arg BASE_IMAGE=$(BASE_IMAGE)) -t $(IMAGE) -t $(IMAGE):$(VERSION) .
 
 load: $(STAMP)
 	LOAD_SECONDS=$(LOAD_SECONDS) PYTHON=$(BIN)/python bash benchmarks/load.sh

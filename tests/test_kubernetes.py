@@ -3,6 +3,7 @@ pieces agree with each other and with the image, and kubectl renders (and, given
 
 import shutil
 import subprocess
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,14 @@ def test_service_hpa_and_budget_select_the_deployments_pods() -> None:
     assert resources["PodDisruptionBudget"]["spec"]["minAvailable"] < resources["HorizontalPodAutoscaler"]["spec"]["minReplicas"]
     [cpu] = resources["HorizontalPodAutoscaler"]["spec"]["metrics"]
     assert cpu["resource"]["name"] == "cpu"
+
+
+def test_the_image_is_the_one_make_image_tags() -> None:
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert container()["image"] == f"riichi-scoring:{version}"
+    [image] = yaml.safe_load((DEPLOY / "kustomization.yaml").read_text())["images"]
+    assert image == {"name": "riichi-scoring", "newTag": version}
+    assert container()["imagePullPolicy"] == "IfNotPresent"  # an image loaded into the nodes needs no registry
 
 
 def test_probes_and_port_match_the_app() -> None:
