@@ -7,7 +7,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.main import create_app
-from app.observability.metrics import REGISTRY, error_type_label
+from app.observability.metrics import MAX_REJECTION_BODY, REGISTRY, count_rejection, error_type_label
 from app.settings import Settings
 from tests.served import served
 
@@ -63,6 +63,20 @@ def test_rejections_are_counted_by_error_type(client: TestClient) -> None:
     assert client.post("/hand/score", content=b"x" * 70000).status_code == 413
     assert client.post("/match/end-check", json={}).status_code == 422  # state and last_hand missing
     assert deltas.now() == [1, 1, 1, 2]
+
+
+def rejections() -> float:
+    return sum(s.value for m in REGISTRY.collect() if m.name == "mahjong_rejections" for s in m.samples)
+
+
+def test_an_unreadable_or_oversized_answer_counts_nothing() -> None:
+    before = rejections()
+    for body in (b"not json", b"[1, 2]", b'{"detail": "text"}', b'{"detail": [{"type": "x"}]}' + b" " * MAX_REJECTION_BODY):
+        count_rejection(body)
+    assert rejections() == before
+    count_rejection(b'{"detail": [{"type": "x"}, "odd entry"]}')
+    assert rejections() == before + 2
+    assert sample("mahjong_rejections_total", type="other") >= 1
 
 
 def test_error_types_outside_the_known_shape_share_one_label() -> None:

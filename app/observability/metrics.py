@@ -25,7 +25,7 @@ METRICS_ROUTE = "/metrics"
 OTHER_ROUTE = "other"  # 404s and the docs assets: no route template, so no label per path
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 _ERROR_TYPE = re.compile(r"[a-z0-9_]{1,64}")
-_MAX_REJECTION_BODY = 65536
+MAX_REJECTION_BODY = 65536  # larger error answers are not read for their types
 
 REQUESTS = Counter(
     "mahjong_http_requests", "HTTP requests answered, by route template, method and status code",
@@ -83,7 +83,7 @@ class RequestMetrics:
 
 def count_rejection(body: bytes) -> None:
     """One count per entry of a rejection's {"detail": [{"type": ...}, ...]}, by its type."""
-    if len(body) > _MAX_REJECTION_BODY:
+    if len(body) > MAX_REJECTION_BODY:
         return
     try:
         detail = json.loads(body).get("detail")

@@ -8,7 +8,7 @@ from time import perf_counter
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.observability import request_id
-from app.observability.metrics import METRICS_ROUTE, OTHER_ROUTE, RequestMetrics, count_rejection
+from app.observability.metrics import MAX_REJECTION_BODY, METRICS_ROUTE, OTHER_ROUTE, RequestMetrics, count_rejection
 
 access_logger = logging.getLogger("app.access")
 
@@ -44,6 +44,7 @@ class Observe:
                 message["headers"] = [*message.get("headers", ()), id_header]
             elif counting_rejection:
                 rejection.extend(message.get("body", b""))
+                counting_rejection = len(rejection) <= MAX_REJECTION_BODY
             await send(message)
 
         try:
