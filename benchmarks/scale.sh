@@ -5,10 +5,11 @@
 #   1. one replica behind nginx,   2. both replicas (each one's /metrics must show it served),
 #   3. both, with replica b stopped (docker stop: SIGTERM, graceful shutdown) a third of the way in:
 #      every answer must be 2xx, no socket error (the retry covers the replica that went away).
-# Prints req/s of each run, what each replica served, the failover's counts and the replicas' memory.
+# A real Prometheus (Debian's) scrapes both replicas every second and must see both serve, and promtool lints a
+# scrape. Prints req/s of each run, what each replica served, the failover's counts and the replicas' memory.
 # Each replica gets SCALE_CPUS (default 0.5) of a core, as a pod gets its CPU limit, so that on this 2-core machine
 # the replicas, not wrk and nginx beside them, are what runs out. Needs a running Docker engine and the image
-# (SCALE_IMAGE, default riichi-scoring: `make image`); installs nginx and wrk with apt when missing.
+# (SCALE_IMAGE, default riichi-scoring: `make image`); installs nginx, wrk and prometheus with apt when missing.
 # Other knobs: SCALE_WORKERS (uvicorn workers per replica, 1), SCALE_CONNECTIONS (32), PYTHON.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,14 +37,17 @@ install_missing() {  # command, Debian package
 }
 install_missing nginx nginx
 install_missing wrk wrk
+install_missing prometheus prometheus
 docker image inspect "$image" >/dev/null 2>&1 || fail "no image $image: make image (or SCALE_IMAGE=...)"
 
 work=$(mktemp -d)
 chmod 755 "$work"
 nginx_pid=
+prometheus_pid=
 cleanup() {
     set +e
     if [ -n "$nginx_pid" ]; then kill -QUIT "$nginx_pid" 2>/dev/null; wait "$nginx_pid" 2>/dev/null; fi
+    if [ -n "$prometheus_pid" ]; then kill "$prometheus_pid" 2>/dev/null; wait "$prometheus_pid" 2>/dev/null; fi
     docker rm -f "${replicas[@]}" >/dev/null 2>&1
     rm -rf "$work"
 }
@@ -51,6 +55,7 @@ trap cleanup EXIT
 
 free_port() { "$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 lb_port=$(free_port)
+prometheus_port=$(free_port)
 declare -A port
 for name in "${replicas[@]}"; do
     port[$name]=$(free_port)
@@ -83,6 +88,23 @@ nginx -t -q -c "$work/nginx.conf" -g 'daemon off;'
 nginx -c "$work/nginx.conf" -g 'daemon off;' &
 nginx_pid=$!
 for _ in $(seq 1 50); do curl -fsS -o /dev/null "http://127.0.0.1:$lb_port/health" 2>/dev/null && break; sleep 0.1; done
+
+# A real Prometheus scrapes both replicas every second, as it would in a cluster.
+cat >"$work/prometheus.yml" <<PROMETHEUS
+global: {scrape_interval: 1s, scrape_timeout: 1s}
+scrape_configs:
+  - job_name: riichi-scoring
+    static_configs: [{targets: ["127.0.0.1:${port[riichi-scale-a]}", "127.0.0.1:${port[riichi-scale-b]}"]}]
+PROMETHEUS
+prometheus --config.file="$work/prometheus.yml" --storage.tsdb.path="$work/prometheus" --log.level=warn \
+    --web.listen-address="127.0.0.1:$prometheus_port" >"$work/prometheus.log" 2>&1 &
+prometheus_pid=$!
+curl -fsS "http://127.0.0.1:${port[riichi-scale-a]}/metrics" | promtool check metrics || fail "promtool check metrics"
+prometheus_sees() {  # "INSTANCE=VALUE ..." for a PromQL query, from Prometheus' HTTP API
+    curl -fsS --get --data-urlencode "query=$1" "http://127.0.0.1:$prometheus_port/api/v1/query" 2>/dev/null \
+        | "$python" -c 'import json, sys
+print(" ".join("%s=%.0f" % (r["metric"]["instance"], float(r["value"][1])) for r in json.load(sys.stdin)["data"]["result"]))' 2>/dev/null
+}
 
 served() {  # the replica's own count of POST /hand/score answered 200, from its /metrics
     curl -fsS "http://127.0.0.1:${port[$1]}/metrics" \
@@ -117,6 +139,18 @@ a1=$(served riichi-scale-a); b1=$(served riichi-scale-b)
 report two "two replicas"
 echo "  served in that run: a $((a1 - a0)), b $((b1 - b0)) (their /metrics)"
 [ $((a1 - a0)) -gt 0 ] && [ $((b1 - b0)) -gt 0 ] || fail "both replicas must serve the two-replica run"
+query='sum by (instance) (mahjong_http_requests_total{route="/hand/score",status="200"})'
+total() { tr ' ' '\n' <<<"$1" | awk -F= '{n += $2} END {print n + 0}'; }
+for _ in $(seq 1 40); do  # until Prometheus has scraped both since the run ended: then it has their very counts
+    seen=$(prometheus_sees "$query" || true)
+    [ "$(wc -w <<<"$seen")" = 2 ] && [ "$(total "$seen")" = $((a1 + b1)) ] && break
+    sleep 0.5
+done
+echo "  Prometheus, scraping both every second: $query ->" \
+     "$(sed -e "s/127.0.0.1:${port[riichi-scale-a]}=/a /; s/127.0.0.1:${port[riichi-scale-b]}=/b /" <<<"$seen")" \
+     "(each replica's count since it started, warm-up included: the same as its own /metrics)"
+[ "$(wc -w <<<"$seen")" = 2 ] && [ "$(total "$seen")" = $((a1 + b1)) ] \
+    || { cat "$work/prometheus.log" >&2; fail "Prometheus does not see what both replicas counted ($a1 + $b1)"; }
 
 load failover &
 wrk_pid=$!
