@@ -3,6 +3,7 @@ per request when MAHJONG_ACCESS_LOG is on; a 5xx logged with its request id and 
 
 import json
 import logging
+import os
 import re
 from pathlib import Path
 
@@ -22,8 +23,8 @@ def record(**extra: object) -> logging.LogRecord:
 def test_json_line_fields() -> None:
     line = json.loads(JsonFormatter().format(record(request_id="r-1", method="GET", path="/health", status=200)))
     assert TIME.fullmatch(line.pop("time"))
-    assert line == {"level": "info", "logger": "app.access", "message": "GET /health 200", "request_id": "r-1",
-                    "method": "GET", "path": "/health", "status": 200}
+    assert line == {"level": "info", "logger": "app.access", "message": "GET /health 200", "pid": os.getpid(),
+                    "request_id": "r-1", "method": "GET", "path": "/health", "status": 200}
 
 
 def test_json_line_outside_a_request_has_no_request_id() -> None:
@@ -46,8 +47,9 @@ def test_json_access_lines_follow_a_request_by_its_id(tmp_path: Path) -> None:
     access = {line["request_id"]: line for line in lines if line["logger"] == "app.access"}
     first = access["follow-me-1"]
     assert TIME.fullmatch(first.pop("time")) and first.pop("duration_ms") > 0
-    assert first == {"level": "info", "logger": "app.access", "message": first["message"], "request_id": "follow-me-1",
-                     "method": "GET", "path": "/health", "route": "/health", "status": 200, "client": "127.0.0.1"}
+    assert first == {"level": "info", "logger": "app.access", "message": first["message"], "pid": server.process.pid,
+                     "request_id": "follow-me-1", "method": "GET", "path": "/health", "route": "/health",
+                     "status": 200, "client": "127.0.0.1"}
     assert re.fullmatch(r"GET /health 200 \d+\.\dms", first["message"])
     assert (access["follow-me-2"]["status"], access["follow-me-2"]["route"]) == (404, "other")
     assert {"Started server process", "Shutting down"} <= {line["message"].split(" [")[0] for line in lines}

@@ -1,6 +1,8 @@
 """GET /metrics: requests by route and status, latency, hands, batch sizes and rejections, in one process and
 added up over uvicorn's workers (prometheus-client's multiprocess mode)."""
 
+import json
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -9,7 +11,7 @@ from fastapi.testclient import TestClient
 from app.main import create_app
 from app.observability.metrics import MAX_REJECTION_BODY, REGISTRY, count_rejection, error_type_label
 from app.settings import Settings
-from tests.served import served
+from tests.served import Served, served
 
 HAND = {"hand": {"tiles": "234567m456p22678s", "win_tile": "8s"}, "context": {"riichi": True}}
 NO_YAKU = {"hand": {"tiles": "123567m456p22678s", "win_tile": "7s"}}
@@ -104,21 +106,35 @@ def test_the_metrics_setting_turns_them_off() -> None:
     assert deltas.now() == [0]
 
 
+def serving_pids(server: Served) -> set[int]:
+    """The workers that wrote an access line so far."""
+    return {entry["pid"] for entry in map(json.loads, server.log_lines()) if entry["logger"] == "app.access"}
+
+
+def send_until_both_workers_served(server: Served) -> int:
+    """GET /health, 20 at a time from 4 threads, until both workers have answered some; how many were sent."""
+    sent = 0
+    with ThreadPoolExecutor(4) as pool:
+        while len(serving_pids(server)) < 2 and sent < 2000:
+            assert list(pool.map(lambda _: server.get("/health")[0], range(20))) == [200] * 20
+            sent += 20
+    return sent
+
+
 def test_the_counts_of_every_worker_add_up(tmp_path: Path) -> None:
-    with served(tmp_path, WORKERS="2") as server:
-        for _ in range(40):  # each on a new connection, taken by whichever worker accepts it
-            assert server.get("/health")[0] == 200
+    with served(tmp_path, WORKERS="2", LOG_FORMAT="json", ACCESS_LOG="true") as server:
+        sent = send_until_both_workers_served(server)
+        assert len(serving_pids(server)) == 2, "both workers served"
         assert server.post("/hand/score", HAND)[0] == 200
         assert server.post("/hand/score/batch", {"items": [HAND, NO_YAKU, HAND]})[0] == 200
         server.get("/metrics")
         status, headers, body = server.get("/metrics")
-        [directory] = tmp_path.glob("mahjong-metrics-*")
-        serving_pids = {path.stem.split("_")[1] for path in directory.glob("histogram_*.db")}
     assert status == 200
     lines = body.decode().splitlines()
+    health = sent + 1  # and the start-up probe
     for line in (
-        'mahjong_http_requests_total{method="GET",route="/health",status="200"} 41.0',  # and the start-up probe
-        'mahjong_http_request_duration_seconds_count{route="/health"} 41.0',
+        f'mahjong_http_requests_total{{method="GET",route="/health",status="200"}} {health}.0',
+        f'mahjong_http_request_duration_seconds_count{{route="/health"}} {health}.0',
         'mahjong_http_requests_total{method="POST",route="/hand/score",status="200"} 1.0',
         'mahjong_http_requests_total{method="POST",route="/hand/score/batch",status="200"} 1.0',
         "mahjong_hands_scored_total 4.0",
@@ -132,7 +148,6 @@ def test_the_counts_of_every_worker_add_up(tmp_path: Path) -> None:
     ):
         assert line in lines, line
     assert not [line for line in lines if 'route="other"' in line], "the scrapes are not counted"
-    assert len(serving_pids) == 2, "both workers served requests"
     assert not list(tmp_path.glob("mahjong-metrics-*")), "the metrics directory is removed at exit"
 
 

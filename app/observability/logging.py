@@ -35,7 +35,7 @@ class TextFormatter(logging.Formatter):
 
 
 class JsonFormatter(logging.Formatter):
-    """One JSON object a line: time (UTC), level, logger, message, request_id, the access fields, exception."""
+    """One JSON object a line: time (UTC), level, logger, message, pid, request_id, the access fields, exception."""
 
     def format(self, record: logging.LogRecord) -> str:
         entry: dict[str, Any] = {
@@ -43,6 +43,7 @@ class JsonFormatter(logging.Formatter):
             "level": record.levelname.lower(),
             "logger": record.name,
             "message": record.getMessage(),
+            "pid": record.process,  # which worker
         }
         if getattr(record, "request_id", None) is not None:
             entry["request_id"] = record.request_id
