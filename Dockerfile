@@ -19,7 +19,8 @@ ENV PATH=/opt/venv/bin:$PATH \
     MAHJONG_PORT=8000 \
     MAHJONG_WORKERS=2 \
     MAHJONG_LOG_LEVEL=info \
-    MAHJONG_ACCESS_LOG=false
+    MAHJONG_ACCESS_LOG=false \
+    MAHJONG_LOG_FORMAT=json
 RUN useradd --system --user-group --uid 10001 --no-create-home --shell /usr/sbin/nologin mahjong
 COPY --from=build /opt/venv /opt/venv
 COPY --from=build /srv/app /srv/app

@@ -6,15 +6,17 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.make-installed
 IMAGE ?= riichi-scoring
+VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
 BASE_IMAGE ?=
 LOAD_SECONDS ?= 60
 HTTP_SECONDS ?= 15
+SCALE_SECONDS ?= 10
 FUZZ_EXAMPLES ?= 1000
 PYTEST_ARGS ?=
 # Wheels for the image: Linux x86_64, CPython 3.11, binary only.
 WHEEL_PLATFORMS := --platform manylinux2014_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64
 
-.PHONY: run test fuzz openapi wheels image load bench bench-instructions bench-http clean
+.PHONY: run test fuzz openapi wheels image load bench bench-instructions bench-http scale-test clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -46,8 +48,9 @@ wheels/.make-downloaded: pyproject.toml | $(STAMP)
 		--only-binary=:all: --python-version 3.11 --implementation cp $(WHEEL_PLATFORMS)
 	touch $@
 
+# Tagged IMAGE and IMAGE:VERSION (the tag deploy/kubernetes names).
 image: wheels
-	docker build $(if $(BASE_IMAGE),--build-arg BASE_IMAGE=$(BASE_IMAGE)) -t $(IMAGE) .
+	docker build $(if $(BASE_IMAGE),--build-arg BASE_IMAGE=$(BASE_IMAGE)) -t $(IMAGE) -t $(IMAGE):$(VERSION) .
 
 load: $(STAMP)
 	LOAD_SECONDS=$(LOAD_SECONDS) PYTHON=$(BIN)/python bash benchmarks/load.sh
@@ -63,6 +66,11 @@ bench-instructions: $(STAMP)
 # One worker as production runs it: GET /health, POST /hand/score, the batch; HTTP_SECONDS per run (default 15).
 bench-http: $(STAMP)
 	HTTP_SECONDS=$(HTTP_SECONDS) PYTHON=$(BIN)/python bash benchmarks/http_ratio.sh
+
+# Two containers of the image behind nginx: req/s with one and two replicas, one stopped mid-run with no failed
+# request. Needs a running Docker engine and the image (`make image`); SCALE_SECONDS per run (default 10).
+scale-test: $(STAMP)
+	SCALE_IMAGE=$(IMAGE) SCALE_SECONDS=$(SCALE_SECONDS) PYTHON=$(BIN)/python bash benchmarks/scale.sh
 
 clean:
 	rm -rf wheels .pytest_cache

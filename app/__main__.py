@@ -1,18 +1,31 @@
 """`python -m app`: serve `app.main:app` with uvicorn as the MAHJONG_* environment says."""
 
-import copy
+import os
+import shutil
 import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import uvicorn
-from uvicorn.config import LOGGING_CONFIG
 
+from app.observability.logging import logging_config
 from app.settings import Settings, SettingsError
 
 
-def log_config(level: str) -> dict:
-    config = copy.deepcopy(LOGGING_CONFIG)
-    config["loggers"]["app"] = {"handlers": ["default"], "level": level.upper(), "propagate": False}
-    return config
+@contextmanager
+def multiprocess_metrics(enabled: bool) -> Iterator[None]:
+    """PROMETHEUS_MULTIPROC_DIR set to a fresh directory under TMPDIR (/tmp), for every worker started inside,
+    and removed at the end: a new server never adds up a previous one's counts."""
+    if not enabled:
+        yield
+        return
+    directory = tempfile.mkdtemp(prefix="mahjong-metrics-")
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = directory
+    try:
+        yield
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 def main() -> None:
@@ -20,19 +33,22 @@ def main() -> None:
         settings = Settings.from_env()
     except SettingsError as exc:
         sys.exit(f"configuration error: {exc}")
-    uvicorn.run(
-        "app.main:app",
-        host=settings.host,
-        port=settings.port,
-        workers=settings.workers,
-        log_level=settings.log_level,
-        log_config=log_config("debug" if settings.log_level == "trace" else settings.log_level),
-        access_log=settings.access_log,
-        loop="uvloop",
-        http="httptools",
-        proxy_headers=False,
-        server_header=False,
-    )
+    with multiprocess_metrics(settings.metrics):
+        uvicorn.run(
+            "app.main:app",
+            host=settings.host,
+            port=settings.port,
+            workers=settings.workers,
+            log_level=settings.log_level,
+            log_config=logging_config("debug" if settings.log_level == "trace" else settings.log_level,
+                                      settings.log_format),
+            access_log=False,  # the app writes its own access line (MAHJONG_ACCESS_LOG), with the request id
+            timeout_graceful_shutdown=settings.shutdown_timeout,
+            loop="uvloop",
+            http="httptools",
+            proxy_headers=False,
+            server_header=False,
+        )
 
 
 if __name__ == "__main__":

@@ -2,17 +2,34 @@
 
 from fastapi import FastAPI
 from fastapi.routing import APIRoute
+from starlette.types import ASGIApp
 
 from app.api import catalog, hand, health, match
 from app.api.docs import install_docs
 from app.api.errors import TOO_LARGE_RESPONSE, install_error_handlers
 from app.middleware import BodySizeLimit
+from app.observability.metrics import METRICS_ROUTE, exposition_registry, metrics_endpoint
+from app.observability.middleware import Observe
 from app.settings import Settings
+
+
+class ObservedApp(FastAPI):
+    """FastAPI with `Observe` outside Starlette's own error middleware: a 500 answer is counted, carries the
+    request id, and the error's log lines have it too."""
+
+    def __init__(self, settings: Settings, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.observed_settings = settings
+
+    def build_middleware_stack(self) -> ASGIApp:
+        settings = self.observed_settings
+        return Observe(super().build_middleware_stack(), metrics=settings.metrics, access_log=settings.access_log)
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
-    app = FastAPI(
+    app = ObservedApp(
+        settings,
         title="Riichi Mahjong Scoring API",
         version="0.1.0",
         description="Score a winning Riichi mahjong hand and decide when a match ends.",
@@ -26,6 +43,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     for module in (health, hand, catalog, match):
         takes_body = any(isinstance(r, APIRoute) and r.body_field is not None for r in module.router.routes)
         app.include_router(module.router, responses=TOO_LARGE_RESPONSE if takes_body else None)
+    if settings.metrics:  # last: only a scrape passes over the others
+        app.add_route(METRICS_ROUTE, metrics_endpoint(exposition_registry()), methods=["GET"], include_in_schema=False)
     return app
 
 

@@ -5,6 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
+LOG_FORMATS = ("text", "json")
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 
@@ -22,6 +23,9 @@ class Settings:
     access_log: bool = False
     max_body_bytes: int = 65536
     max_json_depth: int = 32
+    log_format: str = "text"
+    metrics: bool = True
+    shutdown_timeout: int = 20
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -44,20 +48,27 @@ class Settings:
                 raise SettingsError(f"MAHJONG_{name}={value} must be between {low} and {high}")
             return value
 
-        log_level = (get("LOG_LEVEL") or defaults.log_level).lower()
-        if log_level not in LOG_LEVELS:
-            raise SettingsError(f"MAHJONG_LOG_LEVEL={log_level!r} must be one of {', '.join(LOG_LEVELS)}")
+        def choice(name: str, default: str, options: tuple[str, ...]) -> str:
+            value = (get(name) or default).lower()
+            if value not in options:
+                raise SettingsError(f"MAHJONG_{name}={value!r} must be one of {', '.join(options)}")
+            return value
 
-        access_raw = (get("ACCESS_LOG") or str(defaults.access_log)).lower()
-        if access_raw not in _TRUE | _FALSE:
-            raise SettingsError(f"MAHJONG_ACCESS_LOG={access_raw!r} must be true or false")
+        def boolean(name: str, default: bool) -> bool:
+            raw = (get(name) or str(default)).lower()
+            if raw not in _TRUE | _FALSE:
+                raise SettingsError(f"MAHJONG_{name}={raw!r} must be true or false")
+            return raw in _TRUE
 
         return cls(
             host=get("HOST") or defaults.host,
             port=integer("PORT", defaults.port, 1, 65535),
             workers=integer("WORKERS", defaults.workers, 1, 64),
-            log_level=log_level,
-            access_log=access_raw in _TRUE,
+            log_level=choice("LOG_LEVEL", defaults.log_level, LOG_LEVELS),
+            access_log=boolean("ACCESS_LOG", defaults.access_log),
             max_body_bytes=integer("MAX_BODY_BYTES", defaults.max_body_bytes, 1, 1 << 30),
             max_json_depth=integer("MAX_JSON_DEPTH", defaults.max_json_depth, 1, 256),
+            log_format=choice("LOG_FORMAT", defaults.log_format, LOG_FORMATS),
+            metrics=boolean("METRICS", defaults.metrics),
+            shutdown_timeout=integer("SHUTDOWN_TIMEOUT", defaults.shutdown_timeout, 1, 3600),
         )

@@ -19,6 +19,7 @@ from app.api.errors import invalid_input_detail, validation_detail
 from app.api.score_args import ScoreArgs, to_args
 from app.api.single_pass import SinglePassJsonRoute, single_pass_first
 from app.errors import InvalidInput
+from app.observability.metrics import count_refused_item, observe_batch
 from app.schemas.common import StrictModel
 from app.schemas.hand import MAX_BATCH, HandScoreBatchRequest, HandScoreBatchResponse, HandScoreRequest, HandScoreResponse
 from app.scoring import ScoreResult, score_hand
@@ -82,6 +83,7 @@ def _write_item(out: bytearray, index: int, raw: Any) -> None:
 
 
 def _refused(detail: list[dict[str, object]]) -> bytes:
+    count_refused_item(detail)
     return json.dumps({"ok": False, "detail": detail}).encode() + b","
 
 
@@ -91,6 +93,7 @@ def _results(write: Callable[[bytearray, int, T], None], items: Sequence[T]) -> 
     for index, item in enumerate(items):
         write(out, index, item)
     out[-1:] = b"]}"  # over the last answer's comma: a batch holds at least one item
+    observe_batch(len(items))
     return JsonBytesResponse(bytes(out))
 
 
