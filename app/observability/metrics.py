@@ -12,7 +12,12 @@ import re
 from collections.abc import Awaitable, Callable
 
 from prometheus_client import (
-    CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, disable_created_metrics, generate_latest,
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    disable_created_metrics,
+    generate_latest,
 )
 from prometheus_client.multiprocess import MultiProcessCollector
 from starlette.requests import Request
