@@ -27,16 +27,22 @@ def _plain(value: object) -> object:
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, tuple):
-        return list(value)
+        return [_plain(item) for item in value]
     return value
 
 
 def _allowed_values(annotation: object) -> list[bool | int | str] | str:
-    if isinstance(annotation, type) and issubclass(annotation, Enum):
-        return [member.value for member in annotation]
+    if _is_enum(annotation):
+        return [member.value for member in annotation]  # type: ignore[attr-defined]
     if get_origin(annotation) is Literal:
         return list(get_args(annotation))
+    if get_origin(annotation) is tuple and _is_enum(get_args(annotation)[0]):
+        return [member.value for member in get_args(annotation)[0]]
     return getattr(annotation, "__name__", str(annotation)).replace("NoneType", "null")
+
+
+def _is_enum(annotation: object) -> bool:
+    return isinstance(annotation, type) and issubclass(annotation, Enum)
 
 
 def _options(scope: Literal["hand", "match"], rules: type, docs: dict[str, str]) -> list[OptionEntry]:
