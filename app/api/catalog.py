@@ -7,8 +7,9 @@ from typing import Literal, get_args, get_origin, get_type_hints
 from fastapi import APIRouter
 
 from app.match.rules import MATCH_OPTION_DOCS, MATCH_PRESETS, MatchRules, resolve_match_rules
+from app.match.win_value import hand_rules
 from app.schemas.catalog import OptionEntry, PresetEntry, RulesCatalog, YakuCatalogEntry
-from app.scoring.rules import DEFAULT_PRESET, HAND_OPTION_DOCS, HAND_PRESETS, HandRules, resolve_hand_rules
+from app.scoring.rules import DEFAULT_PRESET, HAND_OPTION_DOCS, HandRules
 from app.scoring.yaku import AKA_DORA, DORA, NAGASHI_MANGAN, RENHOU, URA_DORA, YAKU, YAKUMAN
 
 router = APIRouter(tags=["catalog"])
@@ -54,14 +55,15 @@ def _options(scope: Literal["hand", "match"], rules: type, docs: dict[str, str])
 
 
 def _preset(name: str) -> PresetEntry:
-    hand = {k: _plain(v) for k, v in asdict(resolve_hand_rules(name, {})).items()}
-    match = {k: _plain(v) for k, v in asdict(resolve_match_rules(name, {})).items()}
+    match_rules = resolve_match_rules(name, {})
+    hand = {k: _plain(v) for k, v in asdict(hand_rules(name, {}, match_rules.players)).items()}
+    match = {k: _plain(v) for k, v in asdict(match_rules).items()}
     return PresetEntry(name=name, hand=hand, match=match)  # type: ignore[arg-type]
 
 
 RULES_CATALOG = RulesCatalog(
     default_preset=DEFAULT_PRESET,
-    presets=[_preset(name) for name in HAND_PRESETS if name in MATCH_PRESETS],
+    presets=[_preset(name) for name in MATCH_PRESETS],
     options=_options("hand", HandRules, HAND_OPTION_DOCS) + _options("match", MatchRules, MATCH_OPTION_DOCS),
 )
 
