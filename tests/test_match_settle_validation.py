@@ -113,6 +113,8 @@ CASES = [
     ("no-riichi-flag-for-a-riichi-seat", request(ron({"winner": 0, "from_seat": 2, **TILES,
                                                       "context": {"riichi": False}}, riichi=[0])),
      "inconsistent_state", ["body", "hand", "wins", 0, "context", "riichi"], "says no riichi"),
+    ("nagashi-as-a-win", request(ron({"winner": 0, "from_seat": 2, "context": {"nagashi_mangan": True}})),
+     "inconsistent_state", ["body", "hand", "wins", 0, "context", "nagashi_mangan"], "hand.nagashi"),
     ("tiles-without-a-yaku", request(ron({"winner": 0, "from_seat": 2, "hand": {"tiles": "123567m456p22678s",
                                                                                 "win_tile": "7s"}})), "no_yaku",
      ["body", "hand", "wins", 0, "hand"], "no yaku"),
