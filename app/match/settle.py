@@ -97,8 +97,8 @@ def _value(state: MatchState, hand: PlayedHand, win: Win, honba: int, sticks: in
     loc = ("hand", "wins", hand.wins.index(win))
     seats = {"seat_wind": win.winner, "discarder_seat_wind": win.from_seat, "pao_seat_wind": win.pao_seat}
     winds = seat_winds(state, seats)
-    seating = Seating("ron" if hand.result is Outcome.RON else "tsumo", winds["seat_wind"] or "", state.round_wind.value,
-                      winds["discarder_seat_wind"], winds["pao_seat_wind"], honba, sticks)
+    seating = Seating("ron" if hand.result is Outcome.RON else "tsumo", wind_of(win.winner, state),
+                      state.round_wind.value, winds["discarder_seat_wind"], winds["pao_seat_wind"], honba, sticks)
     (given,) = win.values
     try:
         return _scored_value(state, hand, win, given, seating, seats, rules, loc)
