@@ -86,7 +86,7 @@ class MatchStateIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     round_wind: Wind = Field(description="Wind of the hand just played.")
-    round_number: StrictInt = Field(ge=1, le=4, description="Hand number within the wind, 1-4.")
+    round_number: StrictInt = Field(ge=1, le=4, description="Hand number within the wind, 1-4 (1-3 with three players).")
     honba: Count = Field(0, description="Honba of the hand just played.")
     riichi_sticks: Count = Field(0, description="Riichi sticks left on the table after the hand (0 after a win).")
     scores: PerSeat = Field(
