@@ -12,6 +12,7 @@ from app.match.rules import MATCH_PRESETS, MAX_WINNERS, AbortiveDraw, resolve_ma
 from app.scoring import HandRules
 
 client = TestClient(app)
+lenient_client = TestClient(app, raise_server_exceptions=False)  # a server error as the 500 a client would get
 NAGASHI_PRESETS = {"tenhou", "mahjong_soul"}
 THREE_PLAYER_TSUMO = "players" in HandRules.__dataclass_fields__
 FOUR_PLAYERS_ONLY = {AbortiveDraw.SUUFON_RENDA, AbortiveDraw.SUUCHA_RIICHI, AbortiveDraw.SANCHAHOU}
@@ -111,3 +112,43 @@ def test_random_matches(data: st.DataObject, preset: str) -> None:
     replayed = post("/match/replay", {"rules": {"preset": preset}, "hands": played})
     assert replayed["hands"] == answers
     assert replayed["standings"] == answers[-1]["end_check"]["standings"]
+
+
+seat = st.integers(0, 3)
+any_value = st.one_of(
+    st.fixed_dictionaries({"han": st.integers(1, 99)}, optional={"fu": st.sampled_from([20, 25, 30, 35, 110])}),
+    st.fixed_dictionaries({"yakuman": st.integers(1, 6)}, optional={"pao_seat": seat, "pao_yakuman": st.integers(1, 6)}),
+    st.fixed_dictionaries({"hand": st.just({"tiles": "234567m456p22678s", "win_tile": "8s"})},
+                          optional={"context": st.fixed_dictionaries({}, optional={
+                              "seat_wind": st.sampled_from(["east", "south", "west", "north"]),
+                              "riichi": st.booleans(), "honba": st.integers(0, 3), "nagashi_mangan": st.booleans()})}),
+)
+any_hand = st.fixed_dictionaries(
+    {"result": st.sampled_from(["ron", "tsumo", "draw", "abortive_draw", "chombo"])},
+    optional={
+        "riichi": st.lists(seat, max_size=4),
+        "wins": st.lists(st.fixed_dictionaries({"winner": seat}, optional={"from_seat": seat}).flatmap(
+            lambda win: any_value.map(lambda value: win | value)), max_size=3),
+        "tenpai": st.lists(seat, max_size=4),
+        "nagashi": st.lists(seat, max_size=4),
+        "abortive": st.sampled_from(["kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan", "sanchahou"]),
+        "chombo": seat,
+    },
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(hand=any_hand, preset=st.sampled_from(sorted(MATCH_PRESETS)), honba=st.integers(0, 3),
+       scores=st.lists(st.integers(-2000, 60000), min_size=3, max_size=4))
+def test_any_hand_is_settled_or_refused_never_a_server_error(hand: dict[str, Any], preset: str, honba: int,
+                                                             scores: list[int]) -> None:
+    """Every hand the schema accepts is either settled, conserving points, or a 422 saying what is wrong."""
+    before = {"round_wind": "east", "round_number": 2, "honba": honba, "riichi_sticks": 1, "scores": scores}
+    response = lenient_client.post(
+        "/match/settle", json={"rules": {"preset": preset}, "state": before, "hand": hand})
+    assert response.status_code in (200, 422), response.text
+    if response.status_code == 200:
+        body = response.json()
+        assert sum(body["deltas"]) + 1000 * (body["riichi_sticks"] - 1) == 0
+    else:
+        assert all(problem["msg"] for problem in response.json()["detail"])

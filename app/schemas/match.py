@@ -117,7 +117,7 @@ class LastHandIn(BaseModel):
         None, description="The dealer's own choice to stop where agariyame is optional (null: continue)."
     )
     nagashi_winners: list[Seat] = Field(
-        default_factory=list, max_length=3, description="Seats that made nagashi mangan at an exhaustive draw."
+        default_factory=list, max_length=4, description="Seats that made nagashi mangan at an exhaustive draw."
     )
 
     def to_core(self) -> LastHand:
