@@ -11,7 +11,9 @@ chinroutou ryuuiisou chuuren_poutou junsei_chuuren_poutou suukantsu tenhou chiih
 HAND_OPTIONS = """open_tanyao aka_dora double_yakuman yakuman_stacking kazoe_yakuman kiriage_mangan double_wind_pair_fu
 renhou nagashi_mangan""".split()
 MATCH_OPTIONS = """length goal_score tobi tobi_at_zero agariyame tenpai_renchan tenpaiyame enchousen
-enchousen_renchan_priority enchousen_draw_can_end abortive_draw_renchan nagashi_renchan tie_break leftover_riichi""".split()
+enchousen_renchan_priority enchousen_draw_can_end abortive_draw_renchan nagashi_renchan tie_break leftover_riichi
+players multi_ron multi_ron_honba noten_payment abortive_draws chombo chombo_penalty riichi_needs_points start_points
+floating_uma final_rounding""".split()
 
 
 def test_yaku_lists_every_contract_id_with_han(client: TestClient) -> None:
@@ -30,7 +32,8 @@ def test_yaku_lists_every_contract_id_with_han(client: TestClient) -> None:
 def test_rules_list_presets_and_every_option(client: TestClient) -> None:
     body = client.get("/rules").json()
     assert body["default_preset"] == "tenhou"
-    assert [p["name"] for p in body["presets"]] == ["tenhou", "mahjong_soul", "mleague", "wrc", "ema"]
+    assert [p["name"] for p in body["presets"]] == ["tenhou", "mahjong_soul", "mleague", "wrc", "ema", "tenhou_sanma",
+                                                    "mahjong_soul_sanma"]
     options = {o["name"]: o for o in body["options"]}
     assert set(HAND_OPTIONS) <= set(options) and set(MATCH_OPTIONS) <= set(options)
     assert options["renhou"]["values"] == ["none", "mangan", "baiman", "yakuman"]
@@ -40,3 +43,18 @@ def test_rules_list_presets_and_every_option(client: TestClient) -> None:
     assert presets["mahjong_soul"]["hand"]["double_yakuman"] is True
     assert presets["tenhou"]["match"]["goal_score"] == 30000
     assert presets["wrc"]["hand"]["aka_dora"] is False
+
+
+def test_rules_list_the_settlement_options_with_their_values(client: TestClient) -> None:
+    body = client.get("/rules").json()
+    options = {o["name"]: o for o in body["options"]}
+    assert options["multi_ron"]["values"] == ["atamahane", "double", "triple"]
+    assert options["abortive_draws"]["values"] == ["kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan",
+                                                   "sanchahou"]
+    assert options["abortive_draws"]["default"] == options["abortive_draws"]["values"]
+    assert options["players"]["default"] == 4 and options["noten_payment"]["default"] == 3000
+    presets = {p["name"]: p["match"] for p in body["presets"]}
+    assert presets["mleague"]["multi_ron"] == "atamahane" and presets["mleague"]["chombo"] == "penalty"
+    assert presets["ema"]["abortive_draws"] == []
+    sanma = next(p for p in body["presets"] if p["name"] == "tenhou_sanma")
+    assert (sanma["match"]["players"], sanma["match"]["uma"], sanma["hand"]["honba_points"]) == (3, [20, 0, -20], 200)

@@ -46,7 +46,7 @@ def test_the_contract_request_answers_in_the_contract_shape() -> None:
         (1, 24000, 3),
         (2, 20000, 4),
     ]
-    assert set(body["standings"][0]) == {"seat", "points", "rank", "leftover_riichi_points", "oka", "uma", "score"}
+    assert set(body["standings"][0]) == {"seat", "points", "rank", "leftover_riichi_points", "penalty", "oka", "uma", "score"}
 
 
 def test_rules_may_be_left_out() -> None:

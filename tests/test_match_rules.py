@@ -32,7 +32,8 @@ def test_the_schema_offers_every_option_and_a_preset() -> None:
 
 
 def test_the_preset_names_are_the_contracts() -> None:
-    assert set(MATCH_PRESETS) == set(get_args(PresetName)) == {"tenhou", "mahjong_soul", "mleague", "wrc", "ema"}
+    assert set(MATCH_PRESETS) == set(get_args(PresetName)) == {
+        "tenhou", "mahjong_soul", "mleague", "wrc", "ema", "tenhou_sanma", "mahjong_soul_sanma"}
 
 
 @pytest.mark.parametrize("preset", MATCH_PRESETS)

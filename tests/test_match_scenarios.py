@@ -48,6 +48,9 @@ def draw(tenpai: bool = False, nagashi: tuple[int, ...] = (), **more: Any) -> di
 
 
 ABORTIVE = {"result": "abortive_draw"}
+CHOMBO = {"result": "chombo"}
+CONTRACT_SETTLE = "CONTRACT.md, POST /match/settle"
+SANMA = "CONTRACT.md, Three-player mahjong (sanma)"
 ENDING_REASONS = {"tobi", "all_last_complete", "agariyame", "tenpaiyame", "sudden_death_goal", "enchousen_cap"}
 TENHOU = {"preset": "tenhou"}
 SEED_RULES = {"preset": "tenhou", "enchousen_draw_can_end": False}  # the seed: "ryuukyoku cannot end the game"
@@ -397,6 +400,70 @@ SCENARIOS = [
     Scenario("default-preset-is-tenhou",
              "README/CONTRACT: without rules the default preset (tenhou) applies",
              {}, at("south", 4, [25000, 20000, 15000, 40000]), win(3), "agariyame"),
+    # --- Chombo: the hand is replayed ----------------------------------------------------------------
+    Scenario("chombo-replays-the-hand-with-the-same-honba",
+             f"{CONTRACT_SETTLE}: chombo (mangan_payment) replays the hand, same dealer, same honba",
+             TENHOU, at("east", 2, [33000, 21000, 23000, 23000], honba=2, sticks=1), CHOMBO, "dealer_repeat",
+             next_round=("east", 2, 1, 2, 1, 0)),
+    Scenario("chombo-never-ends-the-match-at-all-last",
+             f"{CONTRACT}: only tobi ends the match outside a settled hand's own result; a chombo is replayed",
+             TENHOU, at("south", 4, [20000, 20000, 20000, 40000]), CHOMBO, "dealer_repeat",
+             next_round=("south", 4, 3, 0, 0, 0)),
+    Scenario("chombo-tobi-ends-it",
+             f"{CONTRACT}: tobi ends the match before anything else",
+             TENHOU, at("east", 1, [-2000, 47000, 29000, 26000]), CHOMBO, "tobi"),
+    # --- Three players (sanma) --------------------------------------------------------------------------
+    Scenario("sanma-east-3-passes-to-south-1",
+             f"{SANMA}: a wind round has three hands",
+             {"preset": "tenhou_sanma"}, at("east", 3, [35000, 35000, 35000]), win(0), "dealer_rotation",
+             next_round=("south", 1, 0, 0, 0, 0)),
+    Scenario("sanma-south-3-ends-with-the-top-at-40000",
+             f"{SANMA}; Tenhou three-player: 40,000 goal, the end after South 3",
+             {"preset": "tenhou_sanma"}, at("south", 3, [45000, 35000, 25000]), win(0), "all_last_complete",
+             final_points=[45000, 35000, 25000]),
+    Scenario("sanma-south-3-below-the-goal-enters-west",
+             f"{SANMA}; Tenhou three-player: West sudden death while nobody has 40,000",
+             {"preset": "tenhou_sanma"}, at("south", 3, [39000, 36000, 30000]), win(1), "enter_enchousen",
+             next_round=("west", 1, 0, 0, 0, 0)),
+    Scenario("sanma-west-sudden-death",
+             f"{SANMA}; Tenhou three-player: in West, someone at 40,000 ends it",
+             {"preset": "tenhou_sanma"}, at("west", 1, [34000, 41000, 30000]), win(1), "sudden_death_goal"),
+    Scenario("sanma-west-3-is-the-last-hand",
+             f"{SANMA}: one_wind_round enchousen ends after West 3",
+             {"preset": "tenhou_sanma"}, at("west", 3, [38000, 37000, 30000]), win(0), "enchousen_cap"),
+    Scenario("sanma-tobi",
+             f"{SANMA}; Tenhou three-player: below 0 ends the match",
+             {"preset": "tenhou_sanma"}, at("east", 2, [60000, -1000, 46000]), win(0), "tobi"),
+    Scenario("sanma-agariyame-of-the-top-dealer",
+             f"{SANMA}; Tenhou three-player: the South 3 dealer (seat 2) first at 40,000 ends it on a win",
+             {"preset": "tenhou_sanma"}, at("south", 3, [30000, 30000, 45000]), win(2), "agariyame"),
+    Scenario("sanma-dealer-not-first-repeats-south-3",
+             f"{CONTRACT} step 4, three players",
+             {"preset": "tenhou_sanma"}, at("south", 3, [45000, 20000, 40000]), win(2), "dealer_repeat",
+             next_round=("south", 3, 2, 1, 0, 0)),
+    Scenario("sanma-tenpaiyame",
+             f"{CONTRACT} step 4 (tenpaiyame), three players",
+             {"preset": "tenhou_sanma"}, at("south", 3, [30000, 30000, 45000], sticks=1), draw(tenpai=True),
+             "tenpaiyame", final_points=[30000, 30000, 46000]),
+    Scenario("sanma-tonpuusen-ends-after-east-3",
+             f"{SANMA}: the regular all last of a tonpuusen is East 3",
+             {"preset": "tenhou_sanma", "length": "tonpuusen"}, at("east", 3, [45000, 35000, 25000]), win(1),
+             "all_last_complete"),
+    Scenario("sanma-unlimited-goes-from-west-3-to-north-1",
+             f"{SANMA}: unlimited goes from West 3 to North 1",
+             {"preset": "tenhou_sanma", "enchousen": "unlimited"}, at("west", 3, [38000, 37000, 30000]), win(0),
+             "dealer_rotation", next_round=("north", 1, 0, 0, 0, 0)),
+    Scenario("sanma-unlimited-wraps-from-north-3-to-east-1",
+             f"{SANMA}: ... and from North 3 to East 1 with lap + 1",
+             {"preset": "tenhou_sanma", "enchousen": "unlimited"}, at("north", 3, [38000, 37000, 30000]), win(0),
+             "dealer_rotation", next_round=("east", 1, 0, 0, 0, 1)),
+    Scenario("sanma-mahjong-soul-ends-after-south-3",
+             f"{SANMA}; Mahjong Soul three-player: as Tenhou's, 40,000 goal",
+             {"preset": "mahjong_soul_sanma"}, at("south", 3, [41000, 34000, 30000]), win(0), "all_last_complete"),
+    Scenario("sanma-mahjong-soul-west-entry",
+             f"{SANMA}; Mahjong Soul three-player: West entry below 40,000",
+             {"preset": "mahjong_soul_sanma"}, at("south", 3, [39000, 36000, 30000]), draw(), "enter_enchousen",
+             next_round=("west", 1, 0, 1, 0, 0)),
 ]
 # fmt: on
 
@@ -420,13 +487,14 @@ def test_scenario(scenario: Scenario) -> None:
         assert tuple(body["next_round"][key] for key in keys) == scenario.next_round, scenario.rule
     if scenario.final_points is not None:
         points = {standing["seat"]: standing["points"] for standing in body["standings"]}
-        assert [points[seat] for seat in range(4)] == scenario.final_points, scenario.rule
+        assert [points[seat] for seat in range(len(points))] == scenario.final_points, scenario.rule
 
 
 def test_scenario_ids_are_unique() -> None:
     assert len({s.id for s in SCENARIOS}) == len(SCENARIOS)
 
 
-@pytest.mark.parametrize("preset", ["tenhou", "mahjong_soul", "mleague", "wrc", "ema"])
+@pytest.mark.parametrize("preset", ["tenhou", "mahjong_soul", "mleague", "wrc", "ema", "tenhou_sanma",
+                                    "mahjong_soul_sanma"])
 def test_every_preset_has_scenarios(preset: str) -> None:
     assert any(s.rules.get("preset") == preset and len(s.rules) == 1 for s in SCENARIOS)

@@ -112,15 +112,68 @@ def test_while_the_match_goes_on_there_is_no_result_yet() -> None:
     ]
 
 
+def test_tenhou_sanma_oka_15_and_uma_20() -> None:
+    """Tenhou three-player: 35,000 start, 40,000 return (oka 15 to first), uma +20/0/-20."""
+    table = standings({"preset": "tenhou_sanma"}, [50000, 35000, 20000], round_number=3)
+    assert rows(table, "seat", "rank", "oka", "uma", "score") == [
+        (0, 1, 15.0, 20.0, 45.0),
+        (1, 2, 0.0, 0.0, -5.0),
+        (2, 3, 0.0, -20.0, -40.0),
+    ]
+
+
+def test_mahjong_soul_sanma_has_no_oka_and_uma_15() -> None:
+    table = standings({"preset": "mahjong_soul_sanma"}, [50000, 35000, 20000], round_number=3)
+    assert rows(table, "seat", "score") == [(0, 30.0), (1, 0.0), (2, -30.0)]
+
+
+JPML_UMA = [[12, -1, -3, -8], [8, 4, -4, -8], [8, 3, 1, -12]]
+
+
+@pytest.mark.parametrize("scores,uma", [
+    ([45000, 29000, 26000, 20000], [12.0, -1.0, -3.0, -8.0]),  # one player at or above 30,000
+    ([40000, 30000, 28000, 22000], [8.0, 4.0, -4.0, -8.0]),  # two: 30,000 itself floats
+    ([36000, 33000, 31000, 20000], [8.0, 3.0, 1.0, -12.0]),  # three
+    ([30000, 30000, 30000, 30000], [15.0, 5.0, -5.0, -15.0]),  # all four: plain uma
+])
+def test_floating_uma_by_how_many_finish_at_or_above_the_start(scores: list[int], uma: list[float]) -> None:
+    """JPML-style floating uma (riichi.wiki "Oka and uma", Floating uma): the row for the number of
+    players at or above the start; WRC's start 30,000 and plain uma +15/+5/-5/-15 otherwise."""
+    table = standings({"preset": "wrc", "floating_uma": JPML_UMA, "tie_break": "seat_order"}, scores)
+    assert [row["uma"] for row in table] == uma
+    assert sum(row["score"] for row in table) == pytest.approx(0)
+
+
+def test_tenhou_until_2020_rounds_to_the_thousand_and_first_balances() -> None:
+    """Wikipedia, Japanese Mahjong scoring rules (Final points and place): A 43,600, B 14,500, C 15,400,
+    D 26,500 -> B 15, C 15, D 27 and A takes the rest: +33 before uma, here +53 with 10-20."""
+    table = standings({"preset": "tenhou", "final_rounding": "thousands_first_balances"},
+                      [43600, 14500, 15400, 26500])
+    assert rows(table, "seat", "score") == [(0, 53.0), (3, 7.0), (2, -25.0), (1, -35.0)]
+
+
+def test_rounding_halves_go_away_from_zero() -> None:
+    """24,500 -> 25 and -1,500 -> -2."""
+    table = standings({"preset": "tenhou", "final_rounding": "thousands_first_balances"},
+                      [56500, 24500, 20500, -1500])
+    assert rows(table, "seat", "score") == [(0, 66.0), (1, 5.0), (2, -19.0), (3, -52.0)]
+
+
+def test_penalties_are_taken_from_the_final_score() -> None:
+    """M.League: a chombo costs 20 points after uma (state.penalties carries 20,000)."""
+    table = standings({"preset": "mleague"}, [40000, 30000, 20000, 10000], penalties=[0, 20000, 0, 0])
+    assert rows(table, "seat", "penalty", "score") == [(0, 0, 60.0), (1, 20000, -10.0), (2, 0, -20.0), (3, 0, -50.0)]
+
+
 @pytest.mark.parametrize("preset", MATCH_PRESETS)
 @settings(max_examples=60, deadline=None)
 @given(cut=st.lists(st.integers(0, 1000), min_size=3, max_size=3), sticks=st.integers(0, 8))
 def test_scores_add_up_to_zero_on_a_whole_table(preset: str, cut: list[int], sticks: int) -> None:
-    """Points that add up to four starting stacks (sticks included) give scores that add up to zero,
+    """Points that add up to a starting stack per player (sticks included) give scores that add up to zero,
     give or take the rounding of shares to a tenth and what a split of the sticks rounds away."""
     rules = resolve_match_rules(preset, {})
-    total = 4 * rules.start_points - 1000 * sticks
-    bounds = sorted(c * total // 1000 // 100 * 100 for c in cut)
+    total = rules.players * rules.start_points - 1000 * sticks
+    bounds = sorted(c * total // 1000 // 100 * 100 for c in cut[: rules.players - 1])
     scores = tuple(high - low for low, high in zip([0, *bounds], [*bounds, total], strict=True))
     table = final_standings(scores, sticks, 0, rules)
     lost = total + 1000 * sticks - sum(standing.points for standing in table)  # split shares round down to 100

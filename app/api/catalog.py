@@ -7,8 +7,9 @@ from typing import Literal, get_args, get_origin, get_type_hints
 from fastapi import APIRouter
 
 from app.match.rules import MATCH_OPTION_DOCS, MATCH_PRESETS, MatchRules, resolve_match_rules
+from app.match.win_value import hand_rules
 from app.schemas.catalog import OptionEntry, PresetEntry, RulesCatalog, YakuCatalogEntry
-from app.scoring.rules import HAND_OPTIONS, HAND_PRESETS, option_spec, resolve_hand_rules
+from app.scoring.rules import HAND_OPTIONS, option_spec
 from app.scoring.vocabulary import DEFAULT_PRESET
 from app.scoring.yaku import YAKU_TABLES, YAKUMAN_TABLES
 
@@ -28,48 +29,54 @@ def _plain(value: object) -> object:
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, tuple):
-        return list(value)
+        return [_plain(item) for item in value]
     return value
 
 
 def _allowed_values(annotation: object) -> list[bool | int | str] | str:
-    if isinstance(annotation, type) and issubclass(annotation, Enum):
-        return [member.value for member in annotation]
+    if _is_enum(annotation):
+        return [member.value for member in annotation]  # type: ignore[attr-defined]
     if get_origin(annotation) is Literal:
         return list(get_args(annotation))
+    if get_origin(annotation) is tuple and _is_enum(get_args(annotation)[0]):
+        return [member.value for member in get_args(annotation)[0]]
     return getattr(annotation, "__name__", str(annotation)).replace("NoneType", "null")
 
 
+def _is_enum(annotation: object) -> bool:
+    return isinstance(annotation, type) and issubclass(annotation, Enum)
+
+
 def _hand_options() -> list[OptionEntry]:
-    defaults = resolve_hand_rules(None, {})
+    """Each hand option as its HandRules field declares it (meaning, allowed values, default)."""
     entries = []
     for name, option in HAND_OPTIONS.items():
         spec = option_spec(name)
         values: list[bool | int | str] | str = list(spec.choices) or type(option.default).__name__
-        entries.append(OptionEntry(name=name, scope="hand", meaning=spec.meaning, default=getattr(defaults, name),
-                                   values=values))
+        entries.append(OptionEntry(name=name, scope="hand", meaning=spec.meaning, default=option.default, values=values))
     return entries
 
 
-def _options(scope: Literal["hand", "match"], rules: type, docs: dict[str, str]) -> list[OptionEntry]:
-    defaults = asdict(rules())
-    hints = get_type_hints(rules)
-    return [OptionEntry(name=f.name, scope=scope, meaning=docs[f.name], default=_plain(defaults[f.name]),
+def _match_options() -> list[OptionEntry]:
+    defaults = asdict(MatchRules())
+    hints = get_type_hints(MatchRules)
+    return [OptionEntry(name=f.name, scope="match", meaning=MATCH_OPTION_DOCS[f.name], default=_plain(defaults[f.name]),
                         values=_allowed_values(hints[f.name]))
-            for f in fields(rules)]
+            for f in fields(MatchRules)]
 
 
 def _preset(name: str) -> PresetEntry:
-    rules = resolve_hand_rules(name, {})  # type: ignore[arg-type]
-    hand = {option: getattr(rules, option) for option in HAND_OPTIONS}
-    match = {k: _plain(v) for k, v in asdict(resolve_match_rules(name, {})).items()}
+    match_rules = resolve_match_rules(name, {})
+    rules = hand_rules(name, {}, match_rules.players)
+    hand = {option: _plain(getattr(rules, option)) for option in HAND_OPTIONS}
+    match = {k: _plain(v) for k, v in asdict(match_rules).items()}
     return PresetEntry(name=name, hand=hand, match=match)  # type: ignore[arg-type]
 
 
 RULES_CATALOG = RulesCatalog(
     default_preset=DEFAULT_PRESET,
-    presets=[_preset(name) for name in HAND_PRESETS if name in MATCH_PRESETS],
-    options=_hand_options() + _options("match", MatchRules, MATCH_OPTION_DOCS),
+    presets=[_preset(name) for name in MATCH_PRESETS],
+    options=_hand_options() + _match_options(),
 )
 
 

@@ -1,16 +1,20 @@
+"""POST /match/end-check, /match/settle and /match/replay."""
+
 from fastapi import APIRouter
 
 from app.match.endcheck import check_match_end
+from app.match.replay import replay
 from app.match.rules import resolve_match_rules
+from app.match.settle import settle_hand
 from app.schemas.match import EndCheckRequest, EndCheckResponse
+from app.schemas.settle import ReplayRequest, ReplayResponse, SettleRequest, SettleResponse
 
-router = APIRouter()
+router = APIRouter(tags=["match"])
 
 
 @router.post(
     "/match/end-check",
     response_model=EndCheckResponse,
-    tags=["match"],
     summary="Decide whether a match is over after a hand",
     description=(
         "Send the scoreboard after a settled hand and the match rules; get back whether the match is "
@@ -21,3 +25,33 @@ async def end_check(request: EndCheckRequest) -> EndCheckResponse:
     rules = resolve_match_rules(request.rules.preset, request.rules.overrides())
     check = check_match_end(request.state.to_core(), request.last_hand.to_core(), rules)
     return EndCheckResponse.from_core(check)
+
+
+@router.post(
+    "/match/settle",
+    response_model=SettleResponse,
+    summary="Settle a hand onto the scoreboard",
+    description=(
+        "Send the scoreboard before a hand, the rules and what happened (ron with one or more winners, tsumo, "
+        "exhaustive draw, abortive draw, chombo); get back every payment, each seat's change, the scores and "
+        "sticks after it, the end check of the new scoreboard and the next call's state."
+    ),
+)
+async def settle(request: SettleRequest) -> SettleResponse:
+    settled = settle_hand(request.state.to_core(), request.hand.to_core(), request.rules.to_core())
+    return SettleResponse.model_validate(settled, from_attributes=True)
+
+
+@router.post(
+    "/match/replay",
+    response_model=ReplayResponse,
+    summary="Settle a whole match from its hands",
+    description=(
+        "Send a match as its list of hands (at most 256); each is settled in turn, as /match/settle would, and "
+        "the answer ends with whether the match is over and its standings."
+    ),
+)
+async def replay_match(request: ReplayRequest) -> ReplayResponse:
+    state = None if request.state is None else request.state.to_core()
+    result = replay(state, tuple(hand.to_core() for hand in request.hands), request.rules.to_core())
+    return ReplayResponse.from_core(result)

@@ -18,7 +18,7 @@ def check_match_end(state: MatchState, hand: LastHand, rules: MatchRules) -> End
     keeps_seat = dealer_keeps_seat(state.dealer, hand, rules)
     reason = judge(state, hand, rules, keeps_seat)
     if reason in ENDING_REASONS:
-        standings = final_standings(state.scores, state.riichi_sticks, state.starting_dealer_seat, rules)
+        standings = final_standings(state.scores, state.riichi_sticks, state.starting_dealer_seat, rules, state.penalties)
         return EndCheck(True, reason, None, standings)
     honba = next_honba(state.honba, hand, keeps_seat)
     next_round = repeated_round(state, honba) if keeps_seat else following_round(state, honba)
@@ -51,6 +51,8 @@ def dealer_keeps_seat(dealer: int, hand: LastHand, rules: MatchRules) -> bool:
             return dealer in hand.winners
         case HandResult.ABORTIVE_DRAW:
             return rules.abortive_draw_renchan
+        case HandResult.CHOMBO:
+            return True
         case HandResult.DRAW if hand.nagashi_winners and rules.nagashi_renchan is NagashiRenchan.DEALER_NAGASHI:
             return dealer in hand.nagashi_winners
         case HandResult.DRAW:
@@ -65,7 +67,7 @@ def dealer_won(dealer: int, hand: LastHand, rules: MatchRules) -> bool:
 
 
 def judge_dealer_repeat_at_the_end(state: MatchState, hand: LastHand, rules: MatchRules, phase: Phase) -> Reason:
-    if hand.result is HandResult.ABORTIVE_DRAW:
+    if hand.result in (HandResult.ABORTIVE_DRAW, HandResult.CHOMBO):
         return Reason.DEALER_REPEAT
     stop = stopping_reason(state.dealer, hand, rules)
     if stop is not None and goal_met(state.scores, rules) and dealer_stops(state, hand, rules):
@@ -112,5 +114,8 @@ def judge_enchousen_rotation(state: MatchState, hand: LastHand, rules: MatchRule
 
 
 def next_honba(honba: int, hand: LastHand, keeps_seat: bool) -> int:
-    """+1 when the dealer keeps the seat and after every draw; 0 after a non-dealer win."""
+    """+1 when the dealer keeps the seat and after every draw; 0 after a non-dealer win; the same after a
+    chombo, whose hand is replayed."""
+    if hand.result is HandResult.CHOMBO:
+        return honba
     return honba + 1 if keeps_seat or hand.result is not HandResult.WIN else 0

@@ -3,24 +3,17 @@
 from dataclasses import dataclass
 from enum import StrEnum
 
-SEATS = 4
-Scores = tuple[int, ...]  # one per seat, seat 0 first
+from app.scoring.vocabulary import WIND_NAMES, Wind
 
-
-class Wind(StrEnum):
-    EAST = "east"
-    SOUTH = "south"
-    WEST = "west"
-    NORTH = "north"
-
-
-WIND_ORDER: tuple[Wind, ...] = tuple(Wind)
+Scores = tuple[int, ...]  # one per seat, seat 0 first; as many as players
+WIND_ORDER: tuple[Wind, ...] = WIND_NAMES  # the winds of the rounds and of the seats, from the dealer
 
 
 class HandResult(StrEnum):
     WIN = "win"
     DRAW = "draw"
     ABORTIVE_DRAW = "abortive_draw"
+    CHOMBO = "chombo"  # the hand is replayed: same dealer, same honba
 
 
 class Reason(StrEnum):
@@ -49,7 +42,9 @@ ENDING_REASONS = frozenset(
 
 @dataclass(frozen=True, slots=True)
 class MatchState:
-    """The scoreboard after the hand just played: its round and honba, scores after its payments."""
+    """A scoreboard: its round and honba, the scores, the sticks on the table and the penalties carried
+    to the end (none: `penalties` empty). For the end check it is the scoreboard after the hand just
+    played; for a settlement, the one the hand began with."""
 
     round_wind: Wind
     round_number: int
@@ -59,10 +54,20 @@ class MatchState:
     starting_dealer_seat: int = 0
     dealer_seat: int | None = None
     lap: int = 0
+    penalties: Scores = ()
+
+    @property
+    def players(self) -> int:
+        return len(self.scores)
 
     @property
     def dealer(self) -> int:
-        return (self.starting_dealer_seat + self.round_number - 1) % SEATS
+        return (self.starting_dealer_seat + self.round_number - 1) % self.players
+
+    @property
+    def penalty_points(self) -> Scores:
+        """Each seat's penalty, 0 where none was sent."""
+        return self.penalties or (0,) * self.players
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +97,7 @@ class Standing:
     points: int
     rank: int
     leftover_riichi_points: int = 0
+    penalty: int = 0
     oka: float | None = None
     uma: float | None = None
     score: float | None = None

@@ -2,10 +2,9 @@
 
 from enum import Enum
 
-from app.match.model import SEATS, WIND_ORDER, MatchState, NextRound
+from app.match.model import WIND_ORDER, MatchState, NextRound
 from app.match.rules import Enchousen, Length, MatchRules
 
-HANDS_PER_WIND = 4
 REGULAR_WIND_ROUNDS = {Length.TONPUUSEN: 1, Length.HANCHAN: 2}
 
 
@@ -29,7 +28,7 @@ def phase_of(state: MatchState, rules: MatchRules) -> Phase:
     regular = regular_wind_rounds(rules)
     if played >= regular:
         return Phase.ENCHOUSEN
-    if played == regular - 1 and state.round_number == HANDS_PER_WIND:
+    if played == regular - 1 and state.round_number == state.players:
         return Phase.ALL_LAST
     return Phase.BEFORE_ALL_LAST
 
@@ -47,16 +46,17 @@ def last_playable_wind_round(rules: MatchRules) -> int | None:
 
 
 def is_last_enchousen_hand(state: MatchState, rules: MatchRules) -> bool:
-    """The last hand of the one extra wind round (West 4 in a hanchan, South 4 in a tonpuusen)."""
+    """The last hand of the one extra wind round (West 4 in a hanchan, South 4 in a tonpuusen; 3 with three
+    players)."""
     return (
         rules.enchousen is Enchousen.ONE_WIND_ROUND
         and wind_rounds_before(state) == regular_wind_rounds(rules)
-        and state.round_number == HANDS_PER_WIND
+        and state.round_number == state.players
     )
 
 
 def round_name(state: MatchState) -> str:
-    return f"{state.round_wind.value.capitalize()} {state.round_number}"
+    return f"{state.round_wind.capitalize()} {state.round_number}"
 
 
 def repeated_round(state: MatchState, honba: int) -> NextRound:
@@ -64,12 +64,13 @@ def repeated_round(state: MatchState, honba: int) -> NextRound:
 
 
 def following_round(state: MatchState, honba: int) -> NextRound:
-    """The next hand with the seat passed on: after North 4 comes East 1 of the next lap."""
-    wind_index = WIND_ORDER.index(state.round_wind) + state.round_number // HANDS_PER_WIND
+    """The next hand with the seat passed on: a wind round has a hand per player, and after North's last
+    hand comes East 1 of the next lap."""
+    wind_index = WIND_ORDER.index(state.round_wind) + state.round_number // state.players
     return NextRound(
         round_wind=WIND_ORDER[wind_index % len(WIND_ORDER)],
-        round_number=state.round_number % HANDS_PER_WIND + 1,
-        dealer_seat=(state.dealer + 1) % SEATS,
+        round_number=state.round_number % state.players + 1,
+        dealer_seat=(state.dealer + 1) % state.players,
         honba=honba,
         riichi_sticks=state.riichi_sticks,
         lap=state.lap + wind_index // len(WIND_ORDER),

@@ -1,5 +1,7 @@
-"""Match options of POST /match/end-check, the presets that fix them, and what each one means."""
+"""Match and settlement options of POST /match/end-check, /match/settle and /match/replay, the presets that
+fix them, and what each one means."""
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from enum import Enum, StrEnum
@@ -40,13 +42,44 @@ class LeftoverRiichi(StrEnum):
     LOST = "lost"
 
 
-Uma = tuple[int, int, int, int]
+class MultiRon(StrEnum):
+    ATAMAHANE = "atamahane"
+    DOUBLE = "double"
+    TRIPLE = "triple"
+
+
+class MultiRonHonba(StrEnum):
+    FIRST_WINNER = "first_winner"
+    EACH_WINNER = "each_winner"
+
+
+class AbortiveDraw(StrEnum):
+    KYUUSHU_KYUUHAI = "kyuushu_kyuuhai"
+    SUUFON_RENDA = "suufon_renda"
+    SUUCHA_RIICHI = "suucha_riichi"
+    SUUKAIKAN = "suukaikan"
+    SANCHAHOU = "sanchahou"
+
+
+class Chombo(StrEnum):
+    MANGAN_PAYMENT = "mangan_payment"
+    PENALTY = "penalty"
+
+
+class FinalRounding(StrEnum):
+    TENTHS = "tenths"
+    THOUSANDS_FIRST_BALANCES = "thousands_first_balances"
+
+
+Uma = tuple[int, ...]  # one per place, first place first, in thousands
+MAX_WINNERS = {MultiRon.ATAMAHANE: 1, MultiRon.DOUBLE: 2, MultiRon.TRIPLE: 3}
 
 
 @dataclass(frozen=True, slots=True)
 class MatchRules:
     """Every match option; the defaults are those of DEFAULT_PRESET (Tenhou)."""
 
+    players: int = 4
     length: Length = Length.HANCHAN
     goal_score: int | None = 30000
     tobi: bool = True
@@ -64,10 +97,20 @@ class MatchRules:
     start_points: int = 25000
     return_points: int = 30000
     uma: Uma = (20, 10, -10, -20)
+    floating_uma: tuple[Uma, ...] | None = None
+    final_rounding: FinalRounding = FinalRounding.TENTHS
+    multi_ron: MultiRon = MultiRon.DOUBLE
+    multi_ron_honba: MultiRonHonba = MultiRonHonba.FIRST_WINNER
+    noten_payment: int = 3000
+    abortive_draws: tuple[AbortiveDraw, ...] = tuple(AbortiveDraw)
+    chombo: Chombo = Chombo.MANGAN_PAYMENT
+    chombo_penalty: int = 20000
+    riichi_needs_points: bool = True
 
 
 MATCH_OPTION_DOCS: dict[str, str] = {
-    "length": "The regular all last is East 4 (tonpuusen) or South 4 (hanchan).",
+    "players": "Players at the table: 4, or 3 (sanma: seats 0-2, three hands per wind round).",
+    "length": "The regular all last is East 4 (tonpuusen) or South 4 (hanchan); East 3 or South 3 with three players.",
     "goal_score": (
         "The top player must reach it for the match to end at all last, else enchousen follows "
         "(null: no goal; no effect when enchousen is none)."
@@ -100,13 +143,45 @@ MATCH_OPTION_DOCS: dict[str, str] = {
     "leftover_riichi": "Riichi sticks still on the table when the match ends go to first place, or are lost.",
     "start_points": "Points each player starts the match with.",
     "return_points": (
-        "Points each player pays back at the end; the difference to start_points, times four, is the "
-        "oka that first place collects."
+        "Points each player pays back at the end; the difference to start_points, times the number of "
+        "players, is the oka that first place collects."
     ),
-    "uma": "Placement bonus for first to fourth place, in thousands of points (+20/+10/-10/-20 is '10-20').",
+    "uma": (
+        "Placement bonus for each place, first place first, in thousands of points, one per player "
+        "(+20/+10/-10/-20 is '10-20')."
+    ),
+    "floating_uma": (
+        "Uma that depends on how many players finish at or above start_points (JPML style): one uma row "
+        "for each count from 1 to players - 1, in that order; with none or all of them at or above it, "
+        "uma applies (null: always uma)."
+    ),
+    "final_rounding": (
+        "The final score to one decimal (tenths), or every place but first rounded to the thousand, halves "
+        "away from zero, with first place taking minus the sum of the others (thousands_first_balances; "
+        "Tenhou until 2020)."
+    ),
+    "multi_ron": (
+        "Several players ron the same discard: only the first in turn order from the discarder wins "
+        "(atamahane); up to two win, three rons being the abortive draw sanchahou (double); all of them win "
+        "(triple)."
+    ),
+    "multi_ron_honba": (
+        "With several winners, who is paid the honba: the first winner in turn order from the discarder, or "
+        "each winner (the riichi sticks always go to the first winner)."
+    ),
+    "noten_payment": (
+        "Points the noten players pay in all to the tenpai players at an exhaustive draw (0: none)."
+    ),
+    "abortive_draws": "The abortive draws these rules play; another kind is an impossible hand.",
+    "chombo": (
+        "A chombo is paid at once as a mangan the offender lost by tsumo, and the hand is replayed "
+        "(mangan_payment), or taken from the offender's final result (penalty, chombo_penalty points)."
+    ),
+    "chombo_penalty": "Points taken from the offender's final result per chombo, where chombo is penalty.",
+    "riichi_needs_points": "A player with less than 1000 points cannot declare riichi.",
 }
 
-PresetName = Literal["tenhou", "mahjong_soul", "mleague", "wrc", "ema"]
+PresetName = Literal["tenhou", "mahjong_soul", "mleague", "wrc", "ema", "tenhou_sanma", "mahjong_soul_sanma"]
 
 # Each preset states what differs from MatchRules' defaults (Tenhou's), beside the published rule it
 # comes from; docs/presets.md has every value with its source and confidence.
@@ -123,6 +198,16 @@ _PLAYED_TO_THE_END: dict[str, object] = {
     "tie_break": TieBreak.SHARED,
 }
 
+# The tournament rule sets settle alike: no abortive draws, riichi allowed below 1,000 points, chombo a
+# penalty taken from the final result (20,000 unless the preset says otherwise).
+_TOURNAMENT_SETTLEMENT: dict[str, object] = {
+    "abortive_draws": (),
+    "riichi_needs_points": False,
+    "chombo": Chombo.PENALTY,
+}
+_NO_SANCHAHOU = tuple(kind for kind in AbortiveDraw if kind is not AbortiveDraw.SANCHAHOU)
+_THREE_PLAYER_ABORTIVE_DRAWS = (AbortiveDraw.KYUUSHU_KYUUHAI, AbortiveDraw.SUUKAIKAN)
+
 MATCH_PRESETS: dict[str, dict[str, object]] = {
     # Tenhou.net manual (tenhou.net/man), ranked lobbies: 25,000 start and 30,000 return, uma 10-20;
     # "west entry" sudden death when nobody has 30,000 after South 4 (South after East 4), over at the
@@ -130,34 +215,61 @@ MATCH_PRESETS: dict[str, dict[str, object]] = {
     # payments included, but a dealer renchan comes first; automatic agari-yame and tenpai-yame for
     # a first-place dealer at 30,000 or more; below 0 ends the match; every abortive draw and a
     # nagashi mangan with the dealer tenpai are renchan; ties go to the earlier seat; leftover
-    # deposits go to first place.
+    # deposits go to first place. Settlement (riichi.wiki "Tenhou.net rules"): double ron, the honba
+    # and the sticks to the winner nearest the discarder, triple ron the abortive draw sanchahou; all
+    # five abortive draws; 3,000 noten payments; riichi only with 1,000 points. Tenhou's client leaves
+    # no room for a chombo, so the table rule of a mangan paid at once is assumed (unconfirmed).
     "tenhou": {},
     # Mahjong Soul (Jantama) ranked rooms, the client's default room rule: init_point 25,000, fandian
     # (goal) 30,000, jingsuanyuandian (settlement base) 25,000 so no oka, shunweima +15/+5/-5/-15;
     # can_jifei (bust below 0), have_helezhongju (agari-yame) and have_tingpaizhongju (tenpai-yame)
     # for the top dealer, have_nanruxiru (one extra wind round), abortive draws renchan, nagashi
     # mangan as a draw; the end of sudden death follows Tenhou (renchan first, draws can end it);
-    # ties to the earlier seat, leftover deposits to first.
-    "mahjong_soul": {"return_points": 25000, "uma": (15, 5, -5, -15)},
+    # ties to the earlier seat, leftover deposits to first. Settlement (riichi.wiki "Majsoul", Rules):
+    # multiple rons all paid, no sanchahou; suufon renda, suukaikan, kyuushu kyuuhai and suucha riichi;
+    # honba paid to each winner of a multiple ron (unconfirmed); chombo as Tenhou (unconfirmed).
+    "mahjong_soul": {"return_points": 25000, "uma": (15, 5, -5, -15), "multi_ron": MultiRon.TRIPLE,
+                     "multi_ron_honba": MultiRonHonba.EACH_WINNER, "abortive_draws": _NO_SANCHAHOU},
     # M.League official rules (m-league.jp): hanchan, 25,000 start and 30,000 return, placement
     # points +30/+10/-10/-30 shared on equal points; no tobi, no west round, no agari-yame or
     # tenpai-yame (the South 4 dealer plays on even when first), tenpai renchan; no abortive draws;
     # nagashi mangan settles at the draw, so the dealer's tenpai decides; leftover deposits to first.
-    "mleague": {**_PLAYED_TO_THE_END, "uma": (30, 10, -10, -30)},
+    # Settlement: atamahane, no abortive draws, riichi allowed below 1,000 points ("持ち点1000点以下でも
+    # リーチ可"), chombo -20 after uma (a 20,000-point penalty).
+    "mleague": {**_PLAYED_TO_THE_END, **_TOURNAMENT_SETTLEMENT, "uma": (30, 10, -10, -30), "multi_ron": MultiRon.ATAMAHANE},
     # World Riichi Championship Rules (2015, kept in 2022): 30,000 start and return, uma
     # +15/+5/-5/-15 shared on ties (5.9.2); the game ends after South 4 with no goal and no extra
     # round, points may go negative (5.9), no agari-yame (5.9.1), tenpai renchan (5.7.8); there are
     # no abortive draws (5.7) nor nagashi mangan, so those two values only serve a table that adds
     # them (EMA's treatment); leftover riichi bets go to first place, split when first is shared.
-    "wrc": {**_PLAYED_TO_THE_END, "nagashi_renchan": NagashiRenchan.DEALER_NAGASHI, "start_points": 30000,
-            "uma": (15, 5, -5, -15)},
+    # Settlement: atamahane (5.7.6, "each hand can have only one winner"), no abortive draws (5.7.3),
+    # chombo a 30,000-point penalty (2022 summary), riichi below 1,000 points allowed (unconfirmed).
+    "wrc": {**_PLAYED_TO_THE_END, **_TOURNAMENT_SETTLEMENT, "nagashi_renchan": NagashiRenchan.DEALER_NAGASHI,
+            "start_points": 30000, "uma": (15, 5, -5, -15), "multi_ron": MultiRon.ATAMAHANE, "chombo_penalty": 30000},
     # EMA Riichi Competition Rules 2025 (in force since 1 January 2026; unchanged from 2016 here):
     # 30,000 start, no oka, uma +15/+5/-5/-15 split between equal places (3.7.1); hanchan ending after
     # South 4 with no extension round, scores may go negative, no agari-yame (3.7, 4.1.4); tenpai renchan;
     # no abortive draws and no nagashi mangan (the two values only serve a table that adds them);
-    # leftover riichi bets to first place, split between tied leaders (3.7).
+    # leftover riichi bets to first place, split between tied leaders (3.7). Settlement: double and triple
+    # ron, the discarder paying each winner (3.4.9), the counters to each winner (unconfirmed); chombo
+    # -20,000 after uma; riichi below 1,000 points allowed (unconfirmed).
     "ema": {**_PLAYED_TO_THE_END, "nagashi_renchan": NagashiRenchan.DEALER_NAGASHI, "start_points": 30000,
-            "uma": (15, 5, -5, -15)},
+            "uma": (15, 5, -5, -15), **_TOURNAMENT_SETTLEMENT, "multi_ron": MultiRon.TRIPLE,
+            "multi_ron_honba": MultiRonHonba.EACH_WINNER},
+    # Tenhou.net three-player ranked (riichi.wiki "Sanma"; mjstars.net "Rules for 3-player Ranking Match",
+    # the same rule list as the four-player one otherwise): 35,000 start, 40,000 return (oka 15 to
+    # first), uma +20/0/-20; the end after South 3 once the top player has 40,000, else West sudden
+    # death; 2,000 noten payments in all; double ron; suufon renda and suucha riichi need four players
+    # and sanchahou three ronners, so kyuushu kyuuhai and suukaikan remain.
+    "tenhou_sanma": {"players": 3, "start_points": 35000, "return_points": 40000, "goal_score": 40000,
+                     "uma": (20, 0, -20), "noten_payment": 2000, "abortive_draws": _THREE_PLAYER_ABORTIVE_DRAWS},
+    # Mahjong Soul three-player ranked (riichi.wiki "Majsoul", 3P-Mahjong: "basically refers to Tenhou ...
+    # most of the rules are identical to Tenhou Sanma", no suufon renda nor suucha riichi): 35,000 start
+    # with no oka, uma +15/0/-15, West entry below 40,000 (unconfirmed), 2,000 noten payments; honba as
+    # its four-player rooms (unconfirmed).
+    "mahjong_soul_sanma": {"players": 3, "start_points": 35000, "return_points": 35000, "goal_score": 40000,
+                           "uma": (15, 0, -15), "noten_payment": 2000, "multi_ron_honba": MultiRonHonba.EACH_WINNER,
+                           "abortive_draws": _THREE_PLAYER_ABORTIVE_DRAWS},
 }
 
 DEFAULT_PRESET: PresetName = "tenhou"
@@ -175,7 +287,11 @@ def resolve_match_rules(preset: str | None, overrides: Mapping[str, object]) -> 
     if unknown:
         raise InvalidInput([_unknown_option(option) for option in unknown])
     values: dict[str, Any] = {**MATCH_PRESETS[name], **overrides}
-    return MatchRules(**{option: _typed(option, value) for option, value in values.items()})
+    rules = MatchRules(**{option: _typed(option, value) for option, value in values.items()})
+    problems = _rule_problems(rules)
+    if problems:
+        raise InvalidInput(problems)
+    return rules
 
 
 def _unknown_option(option: str) -> Problem:
@@ -184,16 +300,45 @@ def _unknown_option(option: str) -> Problem:
 
 
 def _typed(option: str, value: object) -> Any:
-    """Enum options given as plain strings become their enum; uma given as a list becomes a tuple."""
+    """Enum options given as plain strings become their enum, lists become tuples (of enums, of tuples)."""
     option_type = _OPTION_TYPES[option]
     if isinstance(option_type, type) and issubclass(option_type, Enum):
-        try:
-            return option_type(value)
-        except ValueError:
-            allowed = ", ".join(member.value for member in option_type)
-            raise InvalidInput.single(
-                "invalid_option", ("rules", option), f"{option} cannot be {value!r}; one of: {allowed}"
-            ) from None
+        return _member(option_type, option, value)
+    if option == "abortive_draws" and isinstance(value, list | tuple):
+        return tuple(_member(AbortiveDraw, option, kind) for kind in value)
+    if option == "floating_uma" and isinstance(value, list | tuple):
+        return tuple(tuple(row) for row in value)
     if option == "uma" and isinstance(value, list | tuple):
         return tuple(value)
     return value
+
+
+def _member(enum: type[Enum], option: str, value: object) -> Enum:
+    try:
+        return enum(value)
+    except ValueError:
+        allowed = ", ".join(member.value for member in enum)
+        raise InvalidInput.single(
+            "invalid_option", ("rules", option), f"{option} cannot be {value!r}; one of: {allowed}"
+        ) from None
+
+
+def _rule_problems(rules: MatchRules) -> list[Problem]:
+    """Options that do not fit together: an uma per player, a noten payment that splits into whole points."""
+    problems = []
+    if len(rules.uma) != rules.players:
+        problems.append(Problem("invalid_option", ("rules", "uma"),
+                                f"uma needs one value per place: {rules.players} for {rules.players} players, "
+                                f"not {len(rules.uma)}"))
+    rows = rules.floating_uma
+    if rows is not None and (len(rows) != rules.players - 1 or any(len(row) != rules.players for row in rows)):
+        problems.append(Problem("invalid_option", ("rules", "floating_uma"),
+                                f"floating_uma needs {rules.players - 1} rows (1 to {rules.players - 1} players at "
+                                f"or above start_points) of {rules.players} values each"))
+    splits = [tenpai * (rules.players - tenpai) for tenpai in range(1, rules.players)]
+    if any(rules.noten_payment % split for split in splits):
+        problems.append(Problem("invalid_option", ("rules", "noten_payment"),
+                                f"noten_payment {rules.noten_payment} does not split into whole points between "
+                                f"every number of tenpai and noten players: make it a multiple of "
+                                f"{math.lcm(*splits)}"))
+    return problems

@@ -6,6 +6,8 @@ from pydantic import Field
 
 from app.schemas.common import StrictModel
 
+OptionValue = bool | int | str | list[int] | list[str] | list[list[int]] | None
+
 
 class YakuCatalogEntry(StrictModel):
     id: str
@@ -19,16 +21,18 @@ class YakuCatalogEntry(StrictModel):
 
 class OptionEntry(StrictModel):
     name: str
-    scope: Literal["hand", "match"] = Field(description="which endpoint reads it: /hand/score or /match/end-check")
+    scope: Literal["hand", "match"] = Field(
+        description="which endpoints read it: hand, /hand/score (and /match/settle's wins); match, /match/end-check, "
+        "/match/settle and /match/replay")
     meaning: str
-    default: bool | int | str | list[int] | None = Field(description="its value in the default preset")
+    default: OptionValue = Field(description="its value in the default preset")
     values: list[bool | int | str] | str = Field(description="the allowed values, or their type")
 
 
 class PresetEntry(StrictModel):
     name: str
     hand: dict[str, bool | int | str | None]
-    match: dict[str, bool | int | str | list[int] | None]
+    match: dict[str, OptionValue]
 
 
 class RulesCatalog(StrictModel):

@@ -5,10 +5,11 @@ they are not every bool or int): the request schema, the OpenAPI document and GE
 these fields, so a new option is one field here plus the line of the core that reads it.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from app.scoring.vocabulary import DEFAULT_PRESET, RENHOU_VALUES, PaoCovers, PaoHonba, PresetName, Renhou
+from app.scoring.vocabulary import DEFAULT_PRESET, RENHOU_VALUES, PaoCovers, PaoHonba, Renhou
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +87,7 @@ HAND_OPTIONS = {f.name: f for f in fields(HandRules)}
 # ema: EMA Riichi Competition Rules 2025 (in force since 1 January 2026): no red fives, "Yakuman are not
 #   cumulative" (4.2), kiriage, no kazoe, double-wind pair "2 minipoints instead of 4" (4.1.1), renhou a
 #   mangan that stands alone (4.2.4), the discarder pays the counters on a pao ron.
-HAND_PRESETS: dict[PresetName, dict[str, Any]] = {
+HAND_PRESETS: dict[str, dict[str, Any]] = {
     "tenhou": {},
     "mahjong_soul": {"double_yakuman": True, "pao_covers": "yakuman"},
     "mleague": {"kazoe_yakuman": False, "kiriage_mangan": True, "double_wind_pair_fu": 2, "nagashi_mangan": False,
@@ -99,7 +100,7 @@ HAND_PRESETS: dict[PresetName, dict[str, Any]] = {
 }
 
 
-def resolve_hand_rules(preset: PresetName | None, overrides: dict[str, Any]) -> HandRules:
+def resolve_hand_rules(preset: str | None, overrides: Mapping[str, Any]) -> HandRules:
     """The preset's options (DEFAULT_PRESET when None) with `overrides` laid over them."""
     values: dict[str, Any] = {**HAND_PRESETS[preset or DEFAULT_PRESET], **overrides}
     return HandRules(**values)

@@ -1,0 +1,147 @@
+"""The match side's one door to the scoring core: the hand rules of a preset, and what a win is worth and who
+pays it, by seat wind. Only this module names the core's functions, so a change of theirs changes it alone.
+
+Payments come back split into the hand's own (`payments`) and the honba (`honba`), so the match decides who
+collects the honba and the riichi sticks: the core is asked for the honba only for the winner who collects
+them (`Seating.honba`), and never for the sticks, which come from the table.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from app.scoring import HandInput, HandRules, MeldInput, ScoreResult, WinContext, resolve_hand_rules, score_hand
+from app.scoring.rules import HAND_PRESETS
+from app.scoring.settlement import Payment, Points, Settlement, Win, limit_and_base, settle
+from app.scoring.vocabulary import DEFAULT_PRESET, Payer, Wind, WinType
+
+__all__ = ["CORE_PAYS_THREE_PLAYER_TSUMO", "HandRules", "Payout", "Points", "ScoreResult", "Seating", "TileHand",
+           "WinValue", "hand_points", "hand_rules", "nagashi_value", "plays_nagashi", "value_of_han",
+           "value_of_tiles"]
+
+# Three-player tsumo payments (only the seats at the table pay, with or without tsumo_loss) come with the core's
+# `players` hand option; until it has one, a three-player tsumo cannot be settled.
+CORE_PAYS_THREE_PLAYER_TSUMO = "players" in HandRules.__dataclass_fields__
+# The core has no three-player hand presets yet: a three-player preset scores hands as its site's four-player
+# rooms do, with Tenhou's 200-point honba (CONTRACT.md, Three-player mahjong). Used only for a preset the core
+# does not know, so the core's own presets win as soon as it has them.
+_FOUR_PLAYER_ROOM: dict[str, tuple[str, dict[str, object]]] = {
+    "tenhou_sanma": ("tenhou", {"honba_points": 200}),
+    "mahjong_soul_sanma": ("mahjong_soul", {"honba_points": 200}),
+}
+MANGAN = 5  # han
+
+
+@dataclass(frozen=True, slots=True)
+class TileHand:
+    tiles: str
+    win_tile: str
+    melds: tuple[tuple[str, str], ...] = ()  # (type, tiles)
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Where a win happened, by seat wind, and the honba and sticks its winner collects."""
+
+    win: WinType
+    seat_wind: Wind
+    round_wind: Wind
+    discarder_seat_wind: Wind | None = None
+    pao_seat_wind: Wind | None = None
+    honba: int = 0
+    riichi_sticks: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Payout:
+    payer: Wind
+    points: int
+    liable: bool = False  # paid as the player liable (pao)
+
+
+@dataclass(frozen=True, slots=True)
+class WinValue:
+    han: int
+    fu: int | None
+    limit: str
+    points: int  # what the hand itself is paid: the ron payment or the tsumo payments, without honba
+    payments: tuple[Payout, ...]  # the hand's own payments, without honba
+    honba: tuple[Payout, ...]  # the honba, by payer
+    score: ScoreResult | None = None  # the core's whole answer, where tiles were scored
+
+
+def hand_rules(preset: str | None, overrides: Mapping[str, object], players: int) -> HandRules:
+    """The hand rules of a preset (the default without one) with the hand options sent beside it."""
+    name = preset or DEFAULT_PRESET
+    base, room = (name, {}) if name in HAND_PRESETS else _FOUR_PLAYER_ROOM[name]
+    options = {**room, **overrides}
+    if CORE_PAYS_THREE_PLAYER_TSUMO:
+        options["players"] = players
+    return resolve_hand_rules(base, options)
+
+
+def plays_nagashi(rules: HandRules) -> bool:
+    return rules.nagashi_mangan
+
+
+def value_of_han(han: int, fu: int | None, yakuman: int, pao_yakuman: int, seating: Seating,
+                 rules: HandRules) -> WinValue:
+    """A win given as han and fu (fu may be None from 5 han on), or as a number of yakuman (han 0), of which
+    `pao_yakuman` are owed by the liable player."""
+    limit, base = limit_and_base(han, fu or 0, yakuman, rules)
+    pao_base = limit_and_base(0, 0, pao_yakuman, rules)[1] if pao_yakuman else 0
+    plain = _settled(base, pao_base, seating, 0, 0, rules).payments
+    with_honba = _settled(base, pao_base, seating, seating.honba, 0, rules).payments
+    return _value(han, fu, limit, plain, with_honba)
+
+
+def value_of_tiles(hand: TileHand | None, context: Mapping[str, object], seating: Seating,
+                   rules: HandRules) -> WinValue:
+    """A win given as /hand/score's hand and context (`context`: the fields sent, laid under `seating`)."""
+    scored_hand = None if hand is None else HandInput(hand.tiles, hand.win_tile,
+                                                      tuple(MeldInput(kind, tiles) for kind, tiles in hand.melds))  # type: ignore[arg-type]
+    shown = score_hand(scored_hand, _context(seating, context, seating.honba, seating.riichi_sticks), rules)
+    plain = score_hand(scored_hand, _context(seating, context, honba=0), rules) if seating.honba else shown
+    value = _value(shown.han, shown.fu, shown.limit, tuple(plain.payments), tuple(shown.payments))
+    return WinValue(value.han, value.fu, value.limit, value.points, value.payments, value.honba, shown)
+
+
+def nagashi_value(seat_wind: Wind, rules: HandRules) -> WinValue:
+    """A nagashi mangan: paid as a mangan tsumo, without honba."""
+    return value_of_han(MANGAN, None, 0, 0, Seating("tsumo", seat_wind, "east"), rules)
+
+
+def hand_points(han: int, fu: int | None, yakuman: int, dealer: bool, tsumo: bool, honba: int, riichi_sticks: int,
+                rules: HandRules) -> tuple[str, int, Points]:
+    """The limit, base points and standard payments of a win given as han and fu, or as a number of yakuman."""
+    limit, base = limit_and_base(han, fu or 0, yakuman, rules)
+    seating = Seating("tsumo" if tsumo else "ron", "east" if dealer else "south", "east", honba=honba,
+                      riichi_sticks=riichi_sticks)
+    return limit, base, _settled(base, 0, seating, honba, riichi_sticks, rules).points
+
+
+def _settled(base: int, pao_base: int, seating: Seating, honba: int, riichi_sticks: int, rules: HandRules) -> Settlement:
+    win = Win(base=base, pao_base=pao_base, winner=seating.seat_wind, tsumo=seating.win == "tsumo",
+              discarder=seating.discarder_seat_wind, liable=seating.pao_seat_wind, honba=honba, riichi_sticks=riichi_sticks)
+    return settle(win, rules)
+
+
+def _context(seating: Seating, sent: Mapping[str, object], honba: int, riichi_sticks: int = 0) -> WinContext:
+    seats = {"win": seating.win, "seat_wind": seating.seat_wind, "round_wind": seating.round_wind,
+             "discarder_seat_wind": seating.discarder_seat_wind, "pao_seat_wind": seating.pao_seat_wind}
+    return WinContext(**{**sent, **seats, "honba": honba, "riichi_sticks": riichi_sticks})  # type: ignore[arg-type]
+
+
+def _value(han: int, fu: int | None, limit: str, plain: tuple[Payment, ...],
+           with_honba: tuple[Payment, ...]) -> WinValue:
+    """Split the payments with honba from those without into the hand's own and the honba, payer by payer."""
+    without = {payment.payer: payment.points for payment in plain}
+    honba = tuple(Payout(_seat(p.payer), p.points - without.get(p.payer, 0)) for p in with_honba
+                  if p.points != without.get(p.payer, 0))
+    payments = tuple(Payout(_seat(p.payer), p.points, p.liable) for p in plain)
+    return WinValue(han, fu, limit, sum(p.points for p in payments), payments, honba)
+
+
+def _seat(payer: Payer) -> Wind:
+    """A payer's seat wind: the match always names the discarder, so the core never answers "discarder"."""
+    assert payer != "discarder"
+    return payer
