@@ -335,7 +335,7 @@ HAND_SCHEMA_CASES = [
     (("rules", "preset"), "", "literal_error"),
     (("rules", "renhou"), "sometimes", "literal_error"),
     (("rules", "double_wind_pair_fu"), "4", "literal_error"),
-    (("rules", "honba_points"), 301, "multiple_of"),
+    (("rules", "honba_points"), 301, "invalid_option"),  # four players: must split among the three payers
     (("rules", "honba_points"), 3003, "less_than_equal"),
     (("rules", "max_red_fives_per_suit"), 5, "less_than_equal"),
     (("rules", "max_red_fives_per_suit"), -1, "greater_than_equal"),

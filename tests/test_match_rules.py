@@ -7,7 +7,6 @@ import pytest
 
 from app.errors import InvalidInput
 from app.match.rules import (
-    DEFAULT_PRESET,
     MATCH_OPTION_DOCS,
     MATCH_OPTION_NAMES,
     MATCH_PRESETS,
@@ -15,11 +14,11 @@ from app.match.rules import (
     Enchousen,
     LeftoverRiichi,
     MatchRules,
-    PresetName,
     TieBreak,
     resolve_match_rules,
 )
 from app.schemas.match import MatchRulesIn
+from app.scoring.vocabulary import DEFAULT_PRESET, PresetName
 
 
 def test_every_option_has_a_one_sentence_doc() -> None:

@@ -10,11 +10,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.main import app
-from app.scoring import HandRules
 
 client = TestClient(app)
 Row = tuple[int | None, int | None, int, str]  # from_seat, to_seat, points, kind
-CORE_HAS_THREE_PLAYER_TSUMO = "players" in HandRules.__dataclass_fields__
 
 
 def state(wind: str = "east", number: int = 1, honba: int = 0, sticks: int = 0,
@@ -321,11 +319,6 @@ def test_three_player_abortive_draws() -> None:
     assert next_round(body) == ("east", 1, 0, 1, 0)
 
 
-needs_three_player_core = pytest.mark.skipif(
-    not CORE_HAS_THREE_PLAYER_TSUMO, reason="the scoring core has no three-player tsumo payments yet (HandRules.players)")
-
-
-@needs_three_player_core
 def test_three_player_tsumo_with_tsumo_loss() -> None:
     """CONTRACT.md, sanma: with tsumo_loss a non-dealer mangan tsumo is 4,000 from the dealer and 2,000 from the
     other; the absent seat's 2,000 is lost."""
@@ -333,14 +326,12 @@ def test_three_player_tsumo_with_tsumo_loss() -> None:
     assert sorted(rows(body)) == [(0, 1, 4000, "win"), (2, 1, 2000, "win")]
 
 
-@needs_three_player_core
 def test_three_player_tsumo_without_tsumo_loss() -> None:
     """Without tsumo_loss each payer also pays half the absent seat's share, rounded up to 100: 5,000 and 3,000."""
     body = settle(tsumo(1, han(5)), state(scores=[35000] * 3), {"preset": "tenhou_sanma", "tsumo_loss": False})
     assert sorted(rows(body)) == [(0, 1, 5000, "win"), (2, 1, 3000, "win")]
 
 
-@needs_three_player_core
 def test_three_player_nagashi_mangan() -> None:
     body = settle({"result": "draw", "nagashi": [2]}, state(scores=[35000] * 3),
                   {"preset": "tenhou_sanma", "tsumo_loss": True})

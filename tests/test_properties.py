@@ -89,7 +89,8 @@ random_rules = st.builds(
     nagashi_mangan=st.booleans(), pao_suukantsu=st.booleans(),
     honba_points=st.sampled_from([0, 300, 600, 1500, 3000]), max_red_fives_per_suit=st.integers(0, 2),
 )
-rules_strategy = st.one_of(st.sampled_from(sorted(HAND_PRESETS)).map(lambda name: resolve_hand_rules(name, {})),
+FOUR_PLAYER_PRESETS = sorted(name for name, options in HAND_PRESETS.items() if options.get("players", 4) == 4)
+rules_strategy = st.one_of(st.sampled_from(FOUR_PLAYER_PRESETS).map(lambda name: resolve_hand_rules(name, {})),
                            random_rules)
 
 # Tile palettes: one suit alone (many readings of the same tiles), one suit with honors, everything.

@@ -127,7 +127,7 @@ def _generated_facts() -> dict[str, set[object]]:
         h = hand_facts(hand, case.ctx)
         found["hand"].add(h)
         found["situation"].add(situation(case.ctx, h.closed))
-        found["dora"].add(dora_facts(hand, case.ctx.in_riichi, 4))
+        found["dora"].add(dora_facts(hand, case.ctx, 4))
         found["shape"].update(shape_facts(h, hand, r, value_honors(case.ctx)) for r in readings(hand, case.ctx.win == "ron"))
     found["draw"] |= {WinContext(nagashi_mangan=True), WinContext()}
     return found

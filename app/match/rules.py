@@ -5,9 +5,10 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from enum import Enum, StrEnum
-from typing import Any, Literal, get_type_hints
+from typing import Any, get_type_hints
 
 from app.errors import InvalidInput, Problem
+from app.scoring.vocabulary import DEFAULT_PRESET
 
 
 class Length(StrEnum):
@@ -181,7 +182,6 @@ MATCH_OPTION_DOCS: dict[str, str] = {
     "riichi_needs_points": "A player with less than 1000 points cannot declare riichi.",
 }
 
-PresetName = Literal["tenhou", "mahjong_soul", "mleague", "wrc", "ema", "tenhou_sanma", "mahjong_soul_sanma"]
 
 # Each preset states what differs from MatchRules' defaults (Tenhou's), beside the published rule it
 # comes from; docs/presets.md has every value with its source and confidence.
@@ -272,7 +272,6 @@ MATCH_PRESETS: dict[str, dict[str, object]] = {
                            "abortive_draws": _THREE_PLAYER_ABORTIVE_DRAWS},
 }
 
-DEFAULT_PRESET: PresetName = "tenhou"
 MATCH_OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(MatchRules))
 _OPTION_TYPES = get_type_hints(MatchRules)
 

@@ -8,7 +8,7 @@ from app.match.hand import HanFu, Outcome, PlayedHand, Tiles, Win, Yakuman
 from app.match.hanfu import han_fu_problems
 from app.match.model import MatchState
 from app.match.rules import MAX_WINNERS, AbortiveDraw, MatchRules, MultiRon
-from app.match.win_value import CORE_PAYS_THREE_PLAYER_TSUMO, HandRules, plays_nagashi
+from app.match.win_value import HandRules, plays_nagashi
 
 RIICHI_DEPOSIT = 1000
 FOUR_PLAYERS_ONLY = {AbortiveDraw.SUUFON_RENDA, AbortiveDraw.SUUCHA_RIICHI, AbortiveDraw.SANCHAHOU}
@@ -109,13 +109,6 @@ def _tsumo_problems(state: MatchState, hand: PlayedHand) -> Iterator[Problem]:
     if win.from_seat is not None:
         yield Problem(INCONSISTENT, ("hand", "wins", 0, "from_seat"),
                       "a tsumo has no discarder; leave from_seat out (or send result ron)")
-    if state.players == 3 and not CORE_PAYS_THREE_PLAYER_TSUMO:
-        yield _no_three_player_tsumo(("hand", "wins", 0))
-
-
-def _no_three_player_tsumo(loc: tuple[str | int, ...]) -> Problem:
-    return Problem("not_supported", loc, "three-player tsumo payments are not available yet (the scoring core has "
-                                         "no three-player payments); rons, draws and chombo can be settled")
 
 
 def _draw_problems(state: MatchState, hand: PlayedHand, rules: HandRules) -> Iterator[Problem]:
@@ -124,8 +117,6 @@ def _draw_problems(state: MatchState, hand: PlayedHand, rules: HandRules) -> Ite
     if hand.nagashi and not plays_nagashi(rules):
         yield Problem(INCONSISTENT, ("hand", "nagashi"),
                       "these rules do not play nagashi mangan (rules.nagashi_mangan is false)")
-    if hand.nagashi and state.players == 3 and not CORE_PAYS_THREE_PLAYER_TSUMO:
-        yield _no_three_player_tsumo(("hand", "nagashi"))
 
 
 def _abortive_problems(state: MatchState, hand: PlayedHand, match: MatchRules) -> Iterator[Problem]:

@@ -10,24 +10,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from app.scoring import HandInput, HandRules, MeldInput, ScoreResult, WinContext, resolve_hand_rules, score_hand
-from app.scoring.rules import HAND_PRESETS
+from app.scoring.rules import check_hand_rules
 from app.scoring.settlement import Payment, Points, Settlement, Win, limit_and_base, settle
-from app.scoring.vocabulary import DEFAULT_PRESET, Payer, Wind, WinType
+from app.scoring.vocabulary import Payer, Wind, WinType
 
-__all__ = ["CORE_PAYS_THREE_PLAYER_TSUMO", "HandRules", "Payout", "Points", "ScoreResult", "Seating", "TileHand",
+__all__ = ["HandRules", "Payout", "Points", "ScoreResult", "Seating", "TileHand",
            "WinValue", "hand_points", "hand_rules", "nagashi_value", "plays_nagashi", "value_of_han",
            "value_of_tiles"]
 
-# Three-player tsumo payments (only the seats at the table pay, with or without tsumo_loss) come with the core's
-# `players` hand option; until it has one, a three-player tsumo cannot be settled.
-CORE_PAYS_THREE_PLAYER_TSUMO = "players" in HandRules.__dataclass_fields__
-# The core has no three-player hand presets yet: a three-player preset scores hands as its site's four-player
-# rooms do, with Tenhou's 200-point honba (CONTRACT.md, Three-player mahjong). Used only for a preset the core
-# does not know, so the core's own presets win as soon as it has them.
-_FOUR_PLAYER_ROOM: dict[str, tuple[str, dict[str, object]]] = {
-    "tenhou_sanma": ("tenhou", {"honba_points": 200}),
-    "mahjong_soul_sanma": ("mahjong_soul", {"honba_points": 200}),
-}
 MANGAN = 5  # han
 
 
@@ -71,12 +61,9 @@ class WinValue:
 
 def hand_rules(preset: str | None, overrides: Mapping[str, object], players: int) -> HandRules:
     """The hand rules of a preset (the default without one) with the hand options sent beside it."""
-    name = preset or DEFAULT_PRESET
-    base, room = (name, {}) if name in HAND_PRESETS else _FOUR_PLAYER_ROOM[name]
-    options = {**room, **overrides}
-    if CORE_PAYS_THREE_PLAYER_TSUMO:
-        options["players"] = players
-    return resolve_hand_rules(base, options)
+    rules = resolve_hand_rules(preset, {**overrides, "players": players})
+    check_hand_rules(rules)
+    return rules
 
 
 def plays_nagashi(rules: HandRules) -> bool:

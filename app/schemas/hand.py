@@ -66,6 +66,8 @@ class ContextModel(StrictModel):
     riichi_sticks: StrictInt = Field(0, ge=0, le=99, description="sticks on the table, 1000 points each to the winner")
     pao_seat_wind: Wind | None = Field(None, description="seat of the player liable (pao) for daisangen or daisuushii")
     discarder_seat_wind: Wind | None = Field(None, description="seat of the player who dealt in, on a ron")
+    kita: StrictInt = Field(0, ge=0, le=4, description="three players: North tiles the winner set aside (nukidora), "
+                                                       "one han each and each a North for the dora indicators")
 
 
 def _option_field(name: str) -> tuple[Any, Any]:

@@ -7,7 +7,6 @@ from pydantic.config import JsonDict
 
 from app.match.model import EndCheck, HandResult, LastHand, MatchState, Reason
 from app.match.rules import (
-    DEFAULT_PRESET,
     MATCH_OPTION_DOCS,
     AbortiveDraw,
     Agariyame,
@@ -19,10 +18,9 @@ from app.match.rules import (
     MultiRon,
     MultiRonHonba,
     NagashiRenchan,
-    PresetName,
     TieBreak,
 )
-from app.scoring.vocabulary import Wind
+from app.scoring.vocabulary import DEFAULT_PRESET, PresetName, Wind
 
 Seat = Annotated[StrictInt, Field(ge=0, le=3, description="A seat, 0-3 in turn order (0-2 with three players).")]
 Points = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)]

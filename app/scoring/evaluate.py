@@ -23,7 +23,7 @@ from app.scoring.groups import describe_groups
 from app.scoring.hand import HandInput, ParsedHand, WinContext
 from app.scoring.memo import Memo
 from app.scoring.result import ScoreResult, YakumanScore, YakuScore
-from app.scoring.rules import HandRules
+from app.scoring.rules import HandRules, check_hand_rules
 from app.scoring.settlement import Settlement, Win, limit_and_base, settle, table_winds
 from app.scoring.validate import parse_hand
 from app.scoring.vocabulary import Limit
@@ -141,6 +141,7 @@ class Judge:
     memo is a pure function of its whole key: the facts (with the options their table reads), or the win paid."""
 
     def __init__(self, rules: HandRules) -> None:
+        check_hand_rules(rules)
         self.rules = rules
         self.players = len(table_winds(rules))
         self.situation = SITUATION_JUDGED.under(rules)
@@ -194,7 +195,7 @@ def best_candidate(hand: ParsedHand, ctx: WinContext, judge: Judge, found: list[
     h = hand_facts(hand, ctx)
     tiles = judge.hand[h]
     won = judge.situation[situation(ctx, h.closed)]
-    dora = NOTHING if tiles.yakuman else judge.dora[dora_facts(hand, ctx.in_riichi, judge.players)]
+    dora = NOTHING if tiles.yakuman else judge.dora[dora_facts(hand, ctx, judge.players)]
     value = value_honors(ctx)
     best = None
     for reading in found:

@@ -72,11 +72,12 @@ class ShapeFacts(NamedTuple):
 
 
 class DoraFacts(NamedTuple):
-    """The dora a hand holds, by kind (ura dora counted only with riichi)."""
+    """The dora a hand holds, by kind (ura dora counted only with riichi), and its kita (three players)."""
 
     dora: int
     aka: int
     ura: int
+    kita: int
 
 
 WIND_TILES: dict[Wind, int] = dict(zip(WIND_NAMES, WINDS, strict=True))
@@ -172,16 +173,16 @@ def shape_facts(h: HandFacts, hand: ParsedHand, r: Reading, value: frozenset[int
 DORA_SHIFTS = {players: tuple(COUNT_BITS * target for target in targets) for players, targets in DORA_TARGETS.items()}
 
 
-NO_DORA = DoraFacts(dora=0, aka=0, ura=0)
+NO_DORA = DoraFacts(dora=0, aka=0, ura=0, kita=0)
 
 
-def dora_facts(hand: ParsedHand, riichi: bool, players: int) -> DoraFacts:
+def dora_facts(hand: ParsedHand, ctx: WinContext, players: int) -> DoraFacts:
     shifts = DORA_SHIFTS[players]
     dora = _dora_count(hand.held, hand.dora_indicators, shifts)
-    ura = _dora_count(hand.held, hand.ura_dora_indicators, shifts) if riichi else 0
-    if not (dora or ura or hand.red_fives):
+    ura = _dora_count(hand.held, hand.ura_dora_indicators, shifts) if ctx.in_riichi else 0
+    if not (dora or ura or hand.red_fives or ctx.kita):
         return NO_DORA
-    return DoraFacts(dora=dora, aka=hand.red_fives, ura=ura)
+    return DoraFacts(dora=dora, aka=hand.red_fives, ura=ura, kita=ctx.kita)
 
 
 def _dora_count(held: int, indicators: bytes, shifts: tuple[int, ...]) -> int:

@@ -43,6 +43,7 @@ class WinContext:
     riichi_sticks: int = 0
     pao_seat_wind: Wind | None = None
     discarder_seat_wind: Wind | None = None
+    kita: int = 0  # North tiles set aside (nukidora), three players only
 
     @property
     def is_dealer(self) -> bool:
@@ -138,7 +139,7 @@ class ParsedHand(NamedTuple):
     parts: tuple[SuitPart, ...]  # concealed tiles of m, p, s and honors
     melds: tuple[Meld, ...]
     called: MeldSummary
-    held: int  # every tile held, melds included, as packed counts (tiles.packed_counts)
+    held: int  # every tile held, melds and kita included, as packed counts (tiles.packed_counts)
     win_tile: int
     red_fives: int
     dora_indicators: bytes

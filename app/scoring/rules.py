@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from app.errors import InvalidInput
 from app.scoring.vocabulary import DEFAULT_PRESET, RENHOU_VALUES, PaoCovers, PaoHonba, Renhou
 
 
@@ -53,9 +54,14 @@ class HandRules:
         "liable", "Who pays the honba on a pao hand won by ron: the liable player or the discarder (on tsumo the "
         "liable player pays them).", choices=("liable", "discarder"))
     honba_points: int = option(
-        300, "What each honba adds to a win, in all (300: 300 on ron, 100 from each player on tsumo).",
-        low=0, high=3000, multiple_of=3)
+        300, "What each honba adds to a win, in all (300: 300 on ron, 100 from each player on tsumo); it must split "
+        "evenly among the players who pay a tsumo.", low=0, high=3000)
     max_red_fives_per_suit: int = option(1, "How many red fives each suit may hold.", low=0, high=4)
+    players: int = option(4, "Players at the table: 4, or 3 (sanma: no 2m-8m, no chi, nobody sits North, kita).",
+                          choices=(3, 4))
+    tsumo_loss: bool = option(
+        True, "With three players, a tsumo is paid by the two others as in four-player and the absent seat's share is "
+        "lost (Tenhou); otherwise each payer also pays half of that share, rounded up to 100 (Mahjong Soul).")
 
     def __post_init__(self) -> None:
         # Rules key the per-rules memos of every hand scored: their hash is worked out once (they are frozen).
@@ -84,6 +90,10 @@ HAND_OPTIONS = {f.name: f for f in fields(HandRules)}
 #   yakuman and the honba.
 # wrc: World Riichi Championship Rules 2022 and its "Major Rule Changes Summary": no red fives, no double
 #   yakuman, yakuman add up, kiriage, no kazoe, double-wind pair 2 fu, renhou a cumulative mangan, no nagashi.
+# tenhou_sanma: tenhou.net/man (three-player), as mjstars.net "Rules for 3-player Ranking Match" summarises it:
+#   as four-player unless stated, 200-point honba (100 from each payer on tsumo), the absent seat's tsumo share lost.
+# mahjong_soul_sanma: riichi.wiki "Majsoul" (3P-Mahjong: "most of the rules are identical to Tenhou Sanma"), with
+#   Mahjong Soul's double yakuman and pao, and no tsumo loss (the absent share split between the payers).
 # ema: EMA Riichi Competition Rules 2025 (in force since 1 January 2026): no red fives, "Yakuman are not
 #   cumulative" (4.2), kiriage, no kazoe, double-wind pair "2 minipoints instead of 4" (4.1.1), renhou a
 #   mangan that stands alone (4.2.4), the discarder pays the counters on a pao ron.
@@ -97,6 +107,9 @@ HAND_PRESETS: dict[str, dict[str, Any]] = {
     "ema": {"aka_dora": False, "max_red_fives_per_suit": 0, "yakuman_stacking": False, "kazoe_yakuman": False,
             "kiriage_mangan": True, "double_wind_pair_fu": 2, "renhou": "mangan", "nagashi_mangan": False,
             "renhou_alone": True, "pao_covers": "yakuman", "pao_honba": "discarder"},
+    "tenhou_sanma": {"players": 3, "honba_points": 200},
+    "mahjong_soul_sanma": {"players": 3, "honba_points": 200, "tsumo_loss": False, "double_yakuman": True,
+                           "pao_covers": "yakuman"},
 }
 
 
@@ -104,3 +117,12 @@ def resolve_hand_rules(preset: str | None, overrides: Mapping[str, Any]) -> Hand
     """The preset's options (DEFAULT_PRESET when None) with `overrides` laid over them."""
     values: dict[str, Any] = {**HAND_PRESETS[preset or DEFAULT_PRESET], **overrides}
     return HandRules(**values)
+
+
+def check_hand_rules(rules: HandRules) -> None:
+    """Refuse options that cannot go together (each is valid alone)."""
+    payers = rules.players - 1
+    if rules.honba_points % payers:
+        raise InvalidInput.single("invalid_option", ("rules", "honba_points"),
+                                  f"honba_points {rules.honba_points} does not split evenly among the {payers} players "
+                                  f"who pay a tsumo; use a multiple of {payers}")

@@ -91,8 +91,8 @@ class Settlement:
 
 
 def table_winds(rules: HandRules) -> tuple[Wind, ...]:
-    """The seats at the table, by wind."""
-    return WIND_NAMES
+    """The seats at the table, by wind (with three players nobody sits North)."""
+    return WIND_NAMES[:rules.players]
 
 
 def settle(win: Win, rules: HandRules) -> Settlement:
@@ -122,7 +122,17 @@ def ordinary_payments(win: Win, base: int, rules: HandRules, with_honba: bool) -
     honba = honba_share(win, rules) if with_honba else 0
     if paid.ron is not None:
         return (Payment(win.discarder or "discarder", paid.ron + honba),)
-    return tuple(Payment(wind, _tsumo_share(paid, wind) + honba) for wind in table_winds(rules) if wind != win.winner)
+    absent = _absent_share(paid, rules)
+    return tuple(Payment(wind, _tsumo_share(paid, wind) + absent + honba)
+                 for wind in table_winds(rules) if wind != win.winner)
+
+
+def _absent_share(paid: Payments, rules: HandRules) -> int:
+    """What each payer adds for the seat missing from a three-player table: nothing with tsumo loss, else half of the
+    share that seat (a non-dealer) would have paid, rounded up to 100."""
+    if rules.players == len(WIND_NAMES) or rules.tsumo_loss:
+        return 0
+    return round_up_100(_tsumo_share(paid, "north") // 2)
 
 
 def _tsumo_share(paid: Payments, payer: Wind) -> int:

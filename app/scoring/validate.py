@@ -11,6 +11,8 @@ from app.scoring.rules import HandRules
 from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts
 from app.scoring.tiles import (
     NO_REDS,
+    NORTH,
+    ONE_OF,
     SINGLE_TILES,
     SUITS,
     TILE_OF,
@@ -37,6 +39,8 @@ def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> Parsed
     melds, meld_tiles = _melds(hand.melds, problems) if hand.melds else ((), [])
     dora, dora_seen, red_dora = _indicators(context.dora_indicators, "dora_indicators", problems)
     ura, ura_seen, red_ura = _indicators(context.ura_dora_indicators, "ura_dora_indicators", problems)
+    if not problems and win is not None:
+        problems = table_problems(hand, parts, win, dora + ura, context, rules)
     if problems or win is None:
         raise InvalidInput(problems)
     m, p, s, z = parts
@@ -47,7 +51,7 @@ def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> Parsed
         parts,
         melds,
         called,
-        m.packed + p.packed + s.packed + z.packed + called.packed,
+        m.packed + p.packed + s.packed + z.packed + called.packed + context.kita * ONE_OF[NORTH],
         win.tiles[0],
         reds[0] + reds[1] + reds[2] + _red_fives_called(meld_tiles),
         dora,
@@ -66,6 +70,32 @@ def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> Parsed
     if problems:
         raise InvalidInput(problems)
     return parsed
+
+
+THREE_PLAYER_GONE = frozenset(range(1, 8))  # 2m-8m: not in a three-player set
+_GONE = "2m-8m do not exist with three players (of the manzu only 1m and 9m are left)"
+
+
+def table_problems(hand: HandInput, parts: tuple[SuitPart, ...], win: TileList, indicators: bytes, ctx: WinContext,
+                   rules: HandRules) -> list[Problem]:
+    """What the number of players rules out: with three, the tiles 2m-8m, chi and a North seat; with four, kita."""
+    if rules.players == 4:
+        return [] if not ctx.kita else [Problem("inconsistent_context", ("context", "kita"),
+                                                "kita (nukidora) exist only with three players (rules.players 3)")]
+    problems = []
+    if any(parts[0].counts[1:8]) or win.tiles[0] in THREE_PLAYER_GONE:
+        problems.append(Problem("invalid_tile", ("hand", "tiles" if any(parts[0].counts[1:8]) else "win_tile"), _GONE))
+    for i, meld in enumerate(hand.melds):
+        if meld.type == "chi":
+            problems.append(Problem("invalid_meld", ("hand", "melds", i, "type"), "chi does not exist with three players"))
+        elif THREE_PLAYER_GONE.intersection(parse_tiles(meld.tiles).tiles):
+            problems.append(Problem("invalid_tile", ("hand", "melds", i, "tiles"), _GONE))
+    if THREE_PLAYER_GONE.intersection(indicators):
+        problems.append(Problem("invalid_tile", ("context", "dora_indicators"), _GONE))
+    for field in ("seat_wind", "discarder_seat_wind", "pao_seat_wind"):
+        if getattr(ctx, field) == "north":
+            problems.append(Problem("inconsistent_context", ("context", field), "nobody sits North with three players"))
+    return problems
 
 
 def _red_fives_called(meld_tiles: list[TileList]) -> int:
@@ -253,7 +283,7 @@ CONTEXT_CHECKS: tuple[ContextCheck, ...] = (
     ContextCheck(("houtei",), "houtei", "houtei is a win by ron on the last discard; on a tsumo it is haitei",
                  lambda c, h: c.houtei and c.is_tsumo),
     ContextCheck(("rinshan",), "rinshan", "rinshan needs a kan among the melds",
-                 lambda c, h: c.rinshan and not h.called.kans),
+                 lambda c, h: c.rinshan and not h.called.kans and not c.kita),  # a kita's replacement tile is one too
     ContextCheck(("rinshan",), "rinshan", "rinshan is a win by tsumo on the replacement tile after a kan",
                  lambda c, h: c.rinshan and not c.is_tsumo),
     ContextCheck(("rinshan",), "haitei", "the replacement tile after a kan is not the last tile of the wall: "

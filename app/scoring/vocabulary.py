@@ -25,8 +25,9 @@ YAKUMAN_LIMITS: tuple[Limit, ...] = ("yakuman", "double_yakuman", "triple_yakuma
 
 Payer = Literal["east", "south", "west", "north", "discarder"]  # a seat wind, or the discarder left unnamed
 
-PresetName = Literal["tenhou", "mahjong_soul", "mleague", "wrc", "ema"]
-PRESET_NAMES: tuple[PresetName, ...] = ("tenhou", "mahjong_soul", "mleague", "wrc", "ema")
+PresetName = Literal["tenhou", "mahjong_soul", "mleague", "wrc", "ema", "tenhou_sanma", "mahjong_soul_sanma"]
+PRESET_NAMES: tuple[PresetName, ...] = ("tenhou", "mahjong_soul", "mleague", "wrc", "ema", "tenhou_sanma",
+                                        "mahjong_soul_sanma")
 DEFAULT_PRESET: PresetName = "tenhou"
 
 Renhou = Literal["none", "mangan", "baiman", "yakuman"]

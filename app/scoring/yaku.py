@@ -122,6 +122,7 @@ DORA_YAKU: tuple[Yaku[DoraFacts], ...] = (
     Yaku("aka_dora", "Aka dora", "赤ドラ", 1, 1, lambda d, r: d.aka > 0 and r.aka_dora, value=lambda d, r: d.aka,
          options=("aka_dora",)),
     Yaku("ura_dora", "Ura dora", "裏ドラ", 1, 0, lambda d, r: d.ura > 0, value=lambda d, r: d.ura),
+    Yaku("kita", "Kita", "抜きドラ", 1, 1, lambda d, r: d.kita > 0, value=lambda d, r: d.kita),
 )
 
 DRAW_YAKU: tuple[Yaku[WinContext], ...] = (
