@@ -65,6 +65,14 @@ def _match_options() -> list[OptionEntry]:
             for f in fields(MatchRules)]
 
 
+def _listed_once(options: list[OptionEntry]) -> list[OptionEntry]:
+    """An option both scopes read (players) is listed once, as read by both."""
+    names = [option.name for option in options]
+    shared = {name for name in names if names.count(name) > 1}
+    firsts = [option for i, option in enumerate(options) if option.name not in names[:i]]
+    return [option.model_copy(update={"scope": "both"}) if option.name in shared else option for option in firsts]
+
+
 def _preset(name: str) -> PresetEntry:
     match_rules = resolve_match_rules(name, {})
     rules = hand_rules(name, {}, match_rules.players)
@@ -76,7 +84,7 @@ def _preset(name: str) -> PresetEntry:
 RULES_CATALOG = RulesCatalog(
     default_preset=DEFAULT_PRESET,
     presets=[_preset(name) for name in MATCH_PRESETS],
-    options=_hand_options() + _match_options(),
+    options=_listed_once(_hand_options() + _match_options()),
 )
 
 

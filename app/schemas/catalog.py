@@ -21,9 +21,9 @@ class YakuCatalogEntry(StrictModel):
 
 class OptionEntry(StrictModel):
     name: str
-    scope: Literal["hand", "match"] = Field(
-        description="which endpoints read it: hand, /hand/score (and /match/settle's wins); match, /match/end-check, "
-        "/match/settle and /match/replay")
+    scope: Literal["hand", "match", "both"] = Field(
+        description="which endpoints read it: hand, /hand/score and /hand/points (and /match/settle's wins); match, "
+        "/match/end-check, /match/settle and /match/replay; both, all of them")
     meaning: str
     default: OptionValue = Field(description="its value in the default preset")
     values: list[bool | int | str] | str = Field(description="the allowed values, or their type")
