@@ -25,13 +25,14 @@ import os
 import sys
 import urllib.error
 import urllib.request
-from dataclasses import asdict, fields
+from dataclasses import asdict
 from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from app.errors import InvalidInput
 from app.scoring import HandRules, resolve_hand_rules, score_hand
+from app.scoring.rules import HAND_OPTIONS
 from tests.handgen import GenCase, generate
 
 PRESETS = ("tenhou", "mahjong_soul", "mleague")
@@ -46,8 +47,8 @@ def body_of(case: GenCase, n: int) -> tuple[dict, HandRules]:
         if key in context:
             context[key] = list(context[key])
     if n % 3 == 0:
-        overrides = {f.name: getattr(case.rules, f.name) for f in fields(HandRules)
-                     if getattr(case.rules, f.name) != _RULE_DEFAULTS[f.name]}
+        overrides = {name: getattr(case.rules, name) for name in HAND_OPTIONS
+                     if getattr(case.rules, name) != _RULE_DEFAULTS[name]}
         rules = {"preset": "tenhou", **overrides}
     else:
         overrides = {}

@@ -100,6 +100,10 @@ def test_three_player_tiles_melds_and_seats_are_checked() -> None:
         ("inconsistent_context", ("context", "discarder_seat_wind"))]
     assert problems("234p567p345s678s99p", "6s", seat_wind="south", dora_indicators=["5m"]) == [
         ("invalid_tile", ("context", "dora_indicators"))]
+    assert problems("234p567p345s678s99p", "6s", seat_wind="south", riichi=True, dora_indicators=["1p"],
+                    ura_dora_indicators=["0m"]) == [("invalid_tile", ("context", "ura_dora_indicators"))]
+    assert problems("234p567p345s678s99p", "6s", seat_wind="east", win="tsumo", tenhou=True, kita=1) == [
+        ("inconsistent_context", ("context", "kita"))]
     assert problems("234p567p345s678s44z", "6s", seat_wind="south", kita=3) == [
         ("too_many_copies", ("hand", "tiles"))]
     assert problems("234p567p345s678s99p", "6s", preset="tenhou", seat_wind="south", kita=1) == [

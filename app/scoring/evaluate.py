@@ -3,15 +3,12 @@
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Generic, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
 from app.errors import InvalidInput
 from app.scoring.decompose import Reading, readings
 from app.scoring.facts import (
-    DoraFacts,
     HandFacts,
-    ShapeFacts,
-    Situation,
     dora_facts,
     hand_facts,
     shape_facts,
@@ -36,6 +33,7 @@ from app.scoring.yaku import (
     READING_YAKUMAN,
     SITUATION_YAKU,
     YAKUMAN_TABLES,
+    Facts,
     Yaku,
     Yakuman,
     options_read,
@@ -47,14 +45,13 @@ FACTS_CACHE_LIMIT = 10_000
 RULE_SETS_KEPT = 1_000
 
 
-F = TypeVar("F")
 
 
 class Judgement(NamedTuple):
     """What one yaku table finds in some facts: yaku, or yakuman (which leave no room for yaku)."""
 
     yaku: tuple[YakuScore, ...]
-    yakuman: tuple[Yakuman[object], ...]
+    yakuman: tuple[Yakuman, ...]
     alone: bool  # `yaku` is one yaku that the rules score by itself
 
 
@@ -62,23 +59,23 @@ NOTHING = Judgement((), (), False)
 YAKU_SCORES: Memo[tuple[str, str, int], YakuScore] = Memo(lambda key: YakuScore(*key), 1_000)
 
 
-def yaku_score(y: Yaku[F], han: int) -> YakuScore:
+def yaku_score(y: Yaku, han: int) -> YakuScore:
     return YAKU_SCORES[y.id, y.name, han]
 
 
 @dataclass(frozen=True, slots=True)
-class Rows(Generic[F]):
+class Rows:
     """A yaku table as a closed and an open hand read it (rows worth nothing open are left out of `open`)."""
 
-    closed: tuple[Yaku[F], ...]
-    open: tuple[Yaku[F], ...]
+    closed: tuple[Yaku, ...]
+    open: tuple[Yaku, ...]
 
     @classmethod
-    def of(cls, table: tuple[Yaku[F], ...]) -> "Rows[F]":
+    def of(cls, table: tuple[Yaku, ...]) -> "Rows":
         return cls(table, tuple(y for y in table if y.han_open))
 
 
-def judge_yaku(rows: Rows[F], rules: HandRules, facts: F, closed: bool = True) -> Judgement:
+def judge_yaku(rows: Rows, rules: HandRules, facts: Facts, closed: bool = True) -> Judgement:
     found = []
     for y in rows.closed if closed else rows.open:
         if y.applies(facts, rules):
@@ -89,10 +86,10 @@ def judge_yaku(rows: Rows[F], rules: HandRules, facts: F, closed: bool = True) -
     return Judgement(tuple(found), (), False)
 
 
-def judge_table(rows: Rows[F], yakuman: tuple[Yakuman[F], ...], rules: HandRules, facts: F, closed: bool
+def judge_table(rows: Rows, yakuman: tuple[Yakuman, ...], rules: HandRules, facts: Facts, closed: bool
                 ) -> Judgement:
     found = tuple(y for y in yakuman if y.applies(facts, rules))
-    return Judgement((), found, False) if found else judge_yaku(rows, rules, facts, closed)  # type: ignore[arg-type]
+    return Judgement((), found, False) if found else judge_yaku(rows, rules, facts, closed)
 
 
 SITUATION_ROWS = Rows.of(SITUATION_YAKU)
@@ -105,7 +102,7 @@ DRAW_ROWS = Rows.of(DRAW_YAKU)
 Options = tuple[tuple[str, object], ...]  # (option, value) pairs of a set of rules
 
 
-def _judged(judge_one: Callable[[HandRules, F], Judgement], reads: tuple[str, ...]) -> "TableMemos[F]":
+def _judged(judge_one: Callable[[HandRules, Facts], Judgement], reads: tuple[str, ...]) -> "TableMemos":
     """For each set of values of the options `reads`, a memo of the table judged once per distinct facts under
     rules with those values (its rows read no other option, so the rest may stay at their defaults)."""
     return TableMemos(lambda given: Memo(partial(judge_one, rules_with(given)), FACTS_CACHE_LIMIT), RULE_SETS_KEPT, reads)
@@ -116,24 +113,24 @@ def rules_with(given: Options) -> HandRules:
     return HandRules(**values)
 
 
-class TableMemos(Memo[Options, Memo[F, Judgement]]):
+class TableMemos(Memo[Options, Memo[Facts, Judgement]]):
     __slots__ = ("reads",)
 
-    def __init__(self, make: Callable[[Options], Memo[F, Judgement]], limit: int, reads: tuple[str, ...]) -> None:
+    def __init__(self, make: Callable[[Options], Memo[Facts, Judgement]], limit: int, reads: tuple[str, ...]) -> None:
         super().__init__(make, limit)
         self.reads = reads
 
-    def under(self, rules: HandRules) -> Memo[F, Judgement]:
+    def under(self, rules: HandRules) -> Memo[Facts, Judgement]:
         return self[tuple((option, getattr(rules, option)) for option in self.reads)]
 
 
-SITUATION_JUDGED: TableMemos[Situation] = _judged(
+SITUATION_JUDGED: TableMemos = _judged(
     lambda r, w: judge_yaku(SITUATION_ROWS, r, w, w.closed), options_read(SITUATION_YAKU))
-HAND_JUDGED: TableMemos[HandFacts] = _judged(
+HAND_JUDGED: TableMemos = _judged(
     lambda r, h: judge_table(HAND_ROWS, HAND_YAKUMAN, r, h, h.closed), options_read(HAND_YAKU, HAND_YAKUMAN))
-SHAPE_JUDGED: TableMemos[ShapeFacts] = _judged(
+SHAPE_JUDGED: TableMemos = _judged(
     lambda r, s: judge_table(READING_ROWS, READING_YAKUMAN, r, s, s.closed), options_read(READING_YAKU, READING_YAKUMAN))
-DORA_JUDGED: TableMemos[DoraFacts] = _judged(lambda r, d: judge_yaku(DORA_ROWS, r, d), options_read(DORA_YAKU))
+DORA_JUDGED: TableMemos = _judged(lambda r, d: judge_yaku(DORA_ROWS, r, d), options_read(DORA_YAKU))
 
 
 class Judge:
@@ -159,7 +156,7 @@ class Candidate(NamedTuple):
 
     reading: Reading
     yaku: tuple[YakuScore, ...]
-    yakuman: tuple[tuple[Yakuman[object], int], ...]  # each yakuman counted, with its multiplier
+    yakuman: tuple[tuple[Yakuman, int], ...]  # each yakuman counted, with its multiplier
     han: int
     fu: int
     fu_items: tuple[FuScore, ...]
@@ -230,7 +227,7 @@ def score_reading(h: HandFacts, hand: ParsedHand, ctx: WinContext, judge: Judge,
                      base)
 
 
-def counted_yakuman(found: tuple[Yakuman[object], ...], rules: HandRules) -> tuple[tuple[Yakuman[object], int], ...]:
+def counted_yakuman(found: tuple[Yakuman, ...], rules: HandRules) -> tuple[tuple[Yakuman, int], ...]:
     """Each yakuman with its multiplier; without stacking only the largest counts."""
     counted = tuple((y, 2 if y.double and rules.double_yakuman else 1) for y in found)
     return counted if rules.yakuman_stacking else (max(counted, key=lambda y: y[1]),)

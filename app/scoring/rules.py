@@ -29,7 +29,7 @@ def option(default: Any, meaning: str, **allowed: Any) -> Any:
     return field(default=default, metadata={"option": OptionSpec(meaning, **allowed)})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandRules:
     open_tanyao: bool = option(True, "Tanyao counts in an open hand (kuitan).")
     aka_dora: bool = option(True, "Red fives add one dora each.")
@@ -62,13 +62,14 @@ class HandRules:
     tsumo_loss: bool = option(
         True, "With three players, a tsumo is paid by the two others as in four-player and the absent seat's share is "
         "lost (Tenhou); otherwise each payer also pays half of that share, rounded up to 100 (Mahjong Soul).")
+    # Not an option: rules key the per-rules memos of every hand scored, so their hash is worked out once.
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        # Rules key the per-rules memos of every hand scored: their hash is worked out once (they are frozen).
         object.__setattr__(self, "_hash", hash(tuple(getattr(self, option) for option in HAND_OPTIONS)))
 
     def __hash__(self) -> int:
-        return self._hash  # type: ignore[no-any-return, attr-defined]
+        return self._hash
 
 
 def option_spec(name: str) -> OptionSpec:
@@ -76,7 +77,7 @@ def option_spec(name: str) -> OptionSpec:
     return spec
 
 
-HAND_OPTIONS = {f.name: f for f in fields(HandRules)}
+HAND_OPTIONS = {f.name: f for f in fields(HandRules) if f.init}
 
 # Each preset states only what differs from HandRules' defaults, which are Tenhou's. Sources (with the
 # confidence of each value) are in docs/presets.md:

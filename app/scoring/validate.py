@@ -40,7 +40,7 @@ def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> Parsed
     dora, dora_seen, red_dora = _indicators(context.dora_indicators, "dora_indicators", problems)
     ura, ura_seen, red_ura = _indicators(context.ura_dora_indicators, "ura_dora_indicators", problems)
     if not problems and win is not None:
-        problems = table_problems(hand, parts, win, dora + ura, context, rules)
+        problems = table_problems(hand, parts, win, context, rules)
     if problems or win is None:
         raise InvalidInput(problems)
     m, p, s, z = parts
@@ -76,7 +76,7 @@ THREE_PLAYER_GONE = frozenset(range(1, 8))  # 2m-8m: not in a three-player set
 _GONE = "2m-8m do not exist with three players (of the manzu only 1m and 9m are left)"
 
 
-def table_problems(hand: HandInput, parts: tuple[SuitPart, ...], win: TileList, indicators: bytes, ctx: WinContext,
+def table_problems(hand: HandInput, parts: tuple[SuitPart, ...], win: TileList, ctx: WinContext,
                    rules: HandRules) -> list[Problem]:
     """What the number of players rules out: with three, the tiles 2m-8m, chi and a North seat; with four, kita."""
     if rules.players == 4:
@@ -90,11 +90,15 @@ def table_problems(hand: HandInput, parts: tuple[SuitPart, ...], win: TileList, 
             problems.append(Problem("invalid_meld", ("hand", "melds", i, "type"), "chi does not exist with three players"))
         elif THREE_PLAYER_GONE.intersection(parse_tiles(meld.tiles).tiles):
             problems.append(Problem("invalid_tile", ("hand", "melds", i, "tiles"), _GONE))
-    if THREE_PLAYER_GONE.intersection(indicators):
-        problems.append(Problem("invalid_tile", ("context", "dora_indicators"), _GONE))
+    for field in ("dora_indicators", "ura_dora_indicators"):
+        if any(TILE_OF[text] in THREE_PLAYER_GONE for text in getattr(ctx, field)):
+            problems.append(Problem("invalid_tile", ("context", field), _GONE))
     for field in ("seat_wind", "discarder_seat_wind", "pao_seat_wind"):
         if getattr(ctx, field) == "north":
             problems.append(Problem("inconsistent_context", ("context", field), "nobody sits North with three players"))
+    if ctx.kita and (ctx.tenhou or ctx.chiihou or ctx.renhou):
+        problems.append(Problem("inconsistent_context", ("context", "kita"),
+                                "declaring a kita ends the first turn: no tenhou, chiihou or renhou after it"))
     return problems
 
 

@@ -13,14 +13,15 @@ all rules that agree on those options (tests/test_scoring_tables.py proves each 
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any
 
-from app.scoring.facts import DoraFacts, HandFacts, ShapeFacts, Situation, is_pinfu_shape
-from app.scoring.hand import WinContext
+from app.scoring.facts import HandFacts, ShapeFacts, is_pinfu_shape
 from app.scoring.rules import HandRules
 from app.scoring.tiles import CHUN, HAKU, HATSU
 
-F = TypeVar("F")
+# The facts a row reads: its table's (Situation, HandFacts, ShapeFacts, DoraFacts or WinContext). Not a type
+# parameter: mypyc cannot compile a generic dataclass (its class setup fails at import).
+Facts = Any
 
 
 def _never(_: HandRules) -> bool:
@@ -32,31 +33,31 @@ def _always(_: HandRules) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class Yaku(Generic[F]):
+class Yaku:
     id: str
     name: str
     japanese: str
     han_closed: int
     han_open: int  # 0: only a closed hand can have it
-    applies: Callable[[F, HandRules], bool]
-    value: Callable[[F, HandRules], int] | None = None  # the han, where the facts or rules decide them
+    applies: Callable[[Facts, HandRules], bool]
+    value: Callable[[Facts, HandRules], int] | None = None  # the han, where the facts or rules decide them
     alone: Callable[[HandRules], bool] = _never  # scored by itself, without the other yaku and dora
     options: tuple[str, ...] = ()  # the rule options its predicate, value and alone read
 
-    def han(self, facts: F, rules: HandRules, closed: bool) -> int:
+    def han(self, facts: Facts, rules: HandRules, closed: bool) -> int:
         if self.value is not None:
             return self.value(facts, rules)
         return self.han_closed if closed else self.han_open
 
 
 @dataclass(frozen=True, slots=True)
-class Yakuman(Generic[F]):
+class Yakuman:
     id: str
     name: str
     japanese: str
     double: bool  # worth two yakuman where the rules allow double yakuman
     closed_only: bool
-    applies: Callable[[F, HandRules], bool]
+    applies: Callable[[Facts, HandRules], bool]
     pao: Callable[[HandRules], bool] = _never  # the player who fed its last set is liable (pao)
     options: tuple[str, ...] = ()  # the rule options its predicate reads (pao aside: read when paid)
 
@@ -75,7 +76,7 @@ def _junchan(s: ShapeFacts, r: HandRules) -> bool:
 
 RENHOU_HAN = {"mangan": 5, "baiman": 8}  # renhou as an ordinary yaku, by rules.renhou
 
-SITUATION_YAKU: tuple[Yaku[Situation], ...] = (
+SITUATION_YAKU: tuple[Yaku, ...] = (
     Yaku("riichi", "Riichi", "立直", 1, 0, lambda w, r: w.riichi and not w.double_riichi),
     Yaku("double_riichi", "Double riichi", "両立直", 2, 0, lambda w, r: w.double_riichi),
     Yaku("ippatsu", "Ippatsu", "一発", 1, 0, lambda w, r: w.ippatsu),
@@ -86,7 +87,7 @@ SITUATION_YAKU: tuple[Yaku[Situation], ...] = (
     Yaku("chankan", "Chankan", "槍槓", 1, 1, lambda w, r: w.chankan),
 )
 
-HAND_YAKU: tuple[Yaku[HandFacts], ...] = (
+HAND_YAKU: tuple[Yaku, ...] = (
     Yaku("tanyao", "Tanyao", "断幺九", 1, 1, lambda h, r: h.all_simple and (h.closed or r.open_tanyao),
          options=("open_tanyao",)),
     Yaku("yakuhai_haku", "Yakuhai: haku", "役牌 白", 1, 1, _dragon_triplet(HAKU)),
@@ -103,7 +104,7 @@ HAND_YAKU: tuple[Yaku[HandFacts], ...] = (
          value=lambda h, r: RENHOU_HAN[r.renhou], alone=lambda r: r.renhou_alone, options=("renhou", "renhou_alone")),
 )
 
-READING_YAKU: tuple[Yaku[ShapeFacts], ...] = (
+READING_YAKU: tuple[Yaku, ...] = (
     Yaku("pinfu", "Pinfu", "平和", 1, 0, lambda s, r: is_pinfu_shape(s)),
     Yaku("iipeikou", "Iipeikou", "一盃口", 1, 0, lambda s, r: s.peikou == 1),
     Yaku("chiitoitsu", "Chiitoitsu", "七対子", 2, 0, lambda s, r: s.shape == "chiitoitsu"),
@@ -117,7 +118,7 @@ READING_YAKU: tuple[Yaku[ShapeFacts], ...] = (
     Yaku("ryanpeikou", "Ryanpeikou", "二盃口", 3, 0, lambda s, r: s.peikou == 2),
 )
 
-DORA_YAKU: tuple[Yaku[DoraFacts], ...] = (
+DORA_YAKU: tuple[Yaku, ...] = (
     Yaku("dora", "Dora", "ドラ", 1, 1, lambda d, r: d.dora > 0, value=lambda d, r: d.dora),
     Yaku("aka_dora", "Aka dora", "赤ドラ", 1, 1, lambda d, r: d.aka > 0 and r.aka_dora, value=lambda d, r: d.aka,
          options=("aka_dora",)),
@@ -125,7 +126,7 @@ DORA_YAKU: tuple[Yaku[DoraFacts], ...] = (
     Yaku("kita", "Kita", "抜きドラ", 1, 1, lambda d, r: d.kita > 0, value=lambda d, r: d.kita),
 )
 
-DRAW_YAKU: tuple[Yaku[WinContext], ...] = (
+DRAW_YAKU: tuple[Yaku, ...] = (
     Yaku("nagashi_mangan", "Nagashi mangan", "流し満貫", 5, 5, lambda c, r: c.nagashi_mangan and r.nagashi_mangan,
          alone=_always, options=("nagashi_mangan",)),
 )
@@ -135,7 +136,7 @@ def _suuankou(s: ShapeFacts) -> bool:
     return s.concealed_triplets == 4
 
 
-READING_YAKUMAN: tuple[Yakuman[ShapeFacts], ...] = (
+READING_YAKUMAN: tuple[Yakuman, ...] = (
     Yakuman("kokushi_musou", "Kokushi musou", "国士無双", False, True, lambda s, r: s.wait == "kokushi"),
     Yakuman("kokushi_musou_13", "Kokushi musou, 13-sided wait", "国士無双十三面待ち", True, True,
             lambda s, r: s.wait == "kokushi_13"),
@@ -144,7 +145,7 @@ READING_YAKUMAN: tuple[Yakuman[ShapeFacts], ...] = (
             lambda s, r: _suuankou(s) and s.wait == "tanki"),
 )
 
-HAND_YAKUMAN: tuple[Yakuman[HandFacts], ...] = (
+HAND_YAKUMAN: tuple[Yakuman, ...] = (
     Yakuman("daisangen", "Daisangen", "大三元", False, False, lambda h, r: len(h.dragon_triplets) == 3, pao=_always),
     Yakuman("shousuushii", "Shousuushii", "小四喜", False, False, lambda h, r: h.wind_triplets == 3 and h.wind_pair),
     Yakuman("daisuushii", "Daisuushii", "大四喜", True, False, lambda h, r: h.wind_triplets == 4, pao=_always),
@@ -163,7 +164,7 @@ HAND_YAKUMAN: tuple[Yakuman[HandFacts], ...] = (
             options=("renhou",)),
 )
 
-def options_read(*tables: tuple[Yaku[F], ...] | tuple[Yakuman[F], ...]) -> tuple[str, ...]:
+def options_read(*tables: tuple[Yaku, ...] | tuple[Yakuman, ...]) -> tuple[str, ...]:
     """Every rule option some row of these tables reads."""
     return tuple(sorted({option for table in tables for row in table for option in row.options}))
 
