@@ -427,32 +427,39 @@ def test_generated_cases_are_valid() -> None:
         assert_valid_case(case)
 
 
+def census(case: GenCase, seen: collections.Counter[str]) -> Outcome:
+    """Count what one (non-nagashi) case holds: melds, flags, dora, our error, yaku and yakuman; our outcome."""
+    assert case.hand is not None
+    for m in case.hand.melds:
+        seen[f"meld:{m.type}"] += 1
+    seen["closed" if case.closed else "open"] += 1
+    ctx = case.ctx
+    for flag in ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
+                 "tenhou", "chiihou", "renhou"):
+        seen[f"flag:{flag}"] += bool(getattr(ctx, flag))
+    seen["tsumo" if ctx.win == "tsumo" else "ron"] += 1
+    seen["dealer"] += ctx.seat_wind == "east"
+    seen["red_five"] += "0" in case.hand.tiles + "".join(m.tiles for m in case.hand.melds)
+    seen["dora"] += bool(ctx.dora_indicators)
+    seen["ura"] += bool(ctx.ura_dora_indicators)
+    seen["honba"] += ctx.honba > 0
+    seen["sticks"] += ctx.riichi_sticks > 0
+    o = ours(case)
+    seen[f"error:{o.error}"] += bool(o.error)
+    for y, _ in o.yaku:
+        seen[f"yaku:{y}"] += 1
+    for y, _ in o.yakuman:
+        seen[f"yakuman:{y}"] += 1
+    return o
+
+
 def test_generator_covers_the_interesting_shapes() -> None:
     """The stream the chunks test is varied: a cheap census over its first 4,000 hands."""
     seen: collections.Counter[str] = collections.Counter()
     for case in generate(SEED, 4000):
         seen[f"theme:{case.theme}"] += 1
-        if case.hand is None:
-            continue
-        for m in case.hand.melds:
-            seen[f"meld:{m.type}"] += 1
-        seen["closed" if case.closed else "open"] += 1
-        ctx = case.ctx
-        for flag in ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
-                     "tenhou", "chiihou", "renhou"):
-            seen[f"flag:{flag}"] += bool(getattr(ctx, flag))
-        seen["tsumo" if ctx.win == "tsumo" else "ron"] += 1
-        seen["red_five"] += "0" in case.hand.tiles + "".join(m.tiles for m in case.hand.melds)
-        seen["dora"] += bool(ctx.dora_indicators)
-        seen["ura"] += bool(ctx.ura_dora_indicators)
-        seen["honba"] += ctx.honba > 0
-        seen["sticks"] += ctx.riichi_sticks > 0
-        o = ours(case)
-        seen[f"error:{o.error}"] += bool(o.error)
-        for y, _ in o.yaku:
-            seen[f"yaku:{y}"] += 1
-        for y, _ in o.yakuman:
-            seen[f"yakuman:{y}"] += 1
+        if case.hand is not None:
+            census(case, seen)
     expected = [
         "meld:chi", "meld:pon", "meld:kan", "meld:shouminkan", "meld:ankan", "open", "closed", "tsumo", "ron",
         "red_five", "dora", "ura", "honba", "sticks", "error:no_yaku",
@@ -473,10 +480,15 @@ def test_generator_covers_the_interesting_shapes() -> None:
     assert not missing, f"the generator never produced: {missing}"
 
 
+def check_summary(tally: collections.Counter[str], hands: int, title: str) -> None:
+    """After all `hands` of a file's chunks (else skip): scored hands and both errors mixed; the tally printed."""
+    if tally["hands"] != hands:
+        pytest.skip("runs only after every chunk of this file ran")
+    print(f"\n{title}:", dict(sorted(tally.items())))
+    assert tally["scored"] >= 0.7 * tally["hands"]
+    assert tally["error:no_yaku"] > 0 and tally["error:not_a_winning_hand"] > 0
+
+
 def test_stream_summary() -> None:
     """After all chunks: the stream mixed scored hands and both errors. Prints the tally (pytest -s)."""
-    if TALLY["hands"] != CHUNKS * CHUNK_SIZE:
-        pytest.skip("runs only after every chunk of this file ran")
-    print("\ndifferential tally:", dict(sorted(TALLY.items())))
-    assert TALLY["scored"] >= 0.7 * TALLY["hands"]
-    assert TALLY["error:no_yaku"] > 0 and TALLY["error:not_a_winning_hand"] > 0
+    check_summary(TALLY, CHUNKS * CHUNK_SIZE, "differential tally")
