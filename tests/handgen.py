@@ -26,6 +26,12 @@ Invariants, whatever the seed:
 
 `generate_case(seed, index)` is a pure function of its arguments; `generate(seed, n)` yields
 `generate_case(seed, i)` for i in range(n), so a failing case is reproduced from its (seed, index).
+
+`players=3` gives a separate three-player stream (the four-player one is unchanged): the manzu swapped for a
+suit holding no 2-8 (or the draw repeated), sequences never called (no chi), nobody North, context.kita 0-4
+within the North copies (a kita's replacement tile may be rinshan; no first-turn yakuman with kita),
+indicators off 2m-8m with the 1m/9m wrap, rules players=3 with 200-point honba and tsumo_loss mostly on;
+about 3% ('+illegal') keep 2m-8m, chi and a North seat, for the refusals.
 """
 
 from __future__ import annotations

@@ -168,7 +168,8 @@ def test_three_player_stream_covers_the_features() -> None:
         seen["rinshan_on_kita"] += ctx.rinshan and not any(m.type in ("kan", "shouminkan", "ankan") for m in case.hand.melds)
         indicators = [t for s in ctx.dora_indicators for t, _ in _parse_mpsz(s)]
         ura = [t for s in ctx.ura_dora_indicators for t, _ in _parse_mpsz(s)]
-        seen["wrap_1m_9m"] += bool({0, 8}.intersection(indicators))
+        seen["wrap_1m_to_9m"] += 0 in indicators
+        seen["wrap_9m_to_1m"] += 8 in indicators
         seen["kita_dora"] += ctx.kita > 0 and 29 in indicators  # a West indicator: each kita is a dora
         seen["kita_ura"] += ctx.kita > 0 and 29 in ura and (ctx.riichi or ctx.double_riichi)
         seen["kita_with_yaku"] += ctx.kita > 0 and not o.error and not o.yakuman
@@ -178,7 +179,7 @@ def test_three_player_stream_covers_the_features() -> None:
         "refused:inconsistent_context", "meld:pon", "meld:kan", "meld:shouminkan", "meld:ankan", "open", "closed",
         "tsumo", "ron", "dealer", *(f"flag:{f}" for f in ("riichi", "double_riichi", "ippatsu", "haitei", "houtei",
                                                           "chankan", "tenhou", "chiihou")),
-        "rinshan_on_kita", "dora", "ura", "wrap_1m_9m", "kita_dora", "kita_ura", "red_five", "honba",
+        "rinshan_on_kita", "dora", "ura", "wrap_1m_to_9m", "wrap_9m_to_1m", "kita_dora", "kita_ura", "red_five", "honba",
         "error:no_yaku", "error:not_a_winning_hand", "kita_with_yaku",
         "kita_beside_yakuman",
         *(f"yaku:{y}" for y in (
