@@ -26,13 +26,19 @@ Invariants, whatever the seed:
 
 `generate_case(seed, index)` is a pure function of its arguments; `generate(seed, n)` yields
 `generate_case(seed, i)` for i in range(n), so a failing case is reproduced from its (seed, index).
+
+`players=3` gives a separate three-player stream (the four-player one is unchanged): the manzu swapped for a
+suit holding no 2-8 (or the draw repeated), sequences never called (no chi), nobody North, context.kita 0-4
+within the North copies (a kita's replacement tile may be rinshan; no first-turn yakuman with kita),
+indicators off 2m-8m with the 1m/9m wrap, rules players=3 with 200-point honba and tsumo_loss mostly on;
+about 3% ('+illegal') keep 2m-8m, chi and a North seat, for the refusals.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.scoring import HandInput, HandRules, MeldInput, WinContext
@@ -48,6 +54,8 @@ ORPHANS = TERMINALS + HONORS
 GREEN = (19, 20, 21, 23, 25, HATSU)  # 2 3 4 6 8 sou and hatsu
 SIMPLES = tuple(t for t in range(27) if t % 9 not in (0, 8))
 FIVES = (4, 13, 22)
+
+GONE_3P = frozenset(range(1, 8))  # 2m-8m: not in a three-player set
 
 SEQ, TRIP, PAIR = "seq", "trip", "pair"
 
@@ -107,7 +115,9 @@ def format_tiles(tiles: list[tuple[int, bool]]) -> str:
     return "".join(out)
 
 
-def dora_of(indicator: int) -> int:
+def dora_of(indicator: int, players: int = 4) -> int:
+    if players == 3 and indicator in (0, 8):  # no 2m-8m: 1m points at 9m and 9m at 1m
+        return 8 - indicator
     if indicator < 27:
         return indicator - 8 if indicator % 9 == 8 else indicator + 1
     if indicator <= NORTH:
@@ -115,9 +125,9 @@ def dora_of(indicator: int) -> int:
     return HAKU if indicator == CHUN else indicator + 1
 
 
-def indicators_of(dora: int) -> int:
+def indicators_of(dora: int, players: int = 4) -> int:
     """The indicator that points at `dora` (inverse of dora_of)."""
-    return next(i for i in range(34) if dora_of(i) == dora)
+    return next(i for i in range(34) if dora_of(i, players) == dora and not (players == 3 and i in GONE_3P))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -422,7 +432,7 @@ def _units_for(shape: dict[str, Any], rng: random.Random, theme: str) -> list[_U
     raise AssertionError(kind)
 
 
-def _assign_melds(units: list[_Unit], shape: dict[str, Any], rng: random.Random, theme: str) -> None:
+def _assign_melds(units: list[_Unit], shape: dict[str, Any], rng: random.Random, theme: str, chi: bool = True) -> None:
     sets = [u for u in units if u.kind in (SEQ, TRIP)]
     if not sets:
         return
@@ -451,6 +461,8 @@ def _assign_melds(units: list[_Unit], shape: dict[str, Any], rng: random.Random,
             continue
         if must_stay_closed or rng.random() >= p_open:
             continue
+        if u.kind == SEQ and not chi:
+            continue  # three players: a sequence cannot be called, it stays concealed
         u.meld = "chi" if u.kind == SEQ else "pon"
 
 
@@ -465,14 +477,16 @@ def _choose_red(counts: list[int], rng: random.Random, aka: bool) -> list[bool]:
     return out
 
 
-def _draw_indicators(rng: random.Random, counts: list[int], k: int, hand_tiles: set[int]) -> list[int]:
+def _draw_indicators(rng: random.Random, counts: list[int], k: int, hand_tiles: set[int], players: int = 4) -> list[int]:
     out: list[int] = []
     for _ in range(k):
         for _attempt in range(20):
             if hand_tiles and rng.random() < 0.45:
-                ind = indicators_of(rng.choice(sorted(hand_tiles)))
+                ind = indicators_of(rng.choice(sorted(hand_tiles)), players)
             else:
                 ind = rng.randrange(34)
+                if players == 3 and ind in GONE_3P:
+                    continue
             if counts[ind] < 4:
                 counts[ind] += 1
                 out.append(ind)
@@ -480,37 +494,63 @@ def _draw_indicators(rng: random.Random, counts: list[int], k: int, hand_tiles: 
     return out
 
 
-def generate_case(seed: int, index: int) -> GenCase:
-    """The case numbered `index` of the stream `seed`: a pure function of both."""
-    rng = random.Random(f"handgen:{seed}:{index}")
+def generate_case(seed: int, index: int, players: int = 4) -> GenCase:
+    """The case numbered `index` of the stream `seed` (for `players` at the table): a pure function of them."""
+    rng = random.Random(f"handgen:{seed}:{index}" if players == 4 else f"handgen{players}:{seed}:{index}")
     for _attempt in range(200):
         try:
-            return _build(rng, seed, index)
+            return _build(rng, seed, index, players)
         except Reject:
             continue
     raise RuntimeError(f"handgen could not build case {seed}:{index}")
 
 
-def generate(seed: int, n: int, start: int = 0) -> Iterator[GenCase]:
+def generate(seed: int, n: int, start: int = 0, players: int = 4) -> Iterator[GenCase]:
     for i in range(start, start + n):
-        yield generate_case(seed, i)
+        yield generate_case(seed, i, players)
 
 
-def _build(rng: random.Random, seed: int, index: int) -> GenCase:
+def _three_player_suits(units: list[_Unit], rng: random.Random) -> None:
+    """Make the hand's manzu 1m and 9m only: swap the manzu with a suit holding no 2-8 (else Reject)."""
+    middle = {t // 9 for u in units for t in u.tiles if t < 27 and t % 9 not in (0, 8)}
+    if 0 not in middle:
+        return
+    free = [s for s in (1, 2) if s not in middle]
+    if not free:
+        raise Reject
+    other = rng.choice(free)
+    swap = {0: other, other: 0}
+    for u in units:
+        u.tiles = [swap.get(t // 9, t // 9) * 9 + t % 9 if t < 27 else t for t in u.tiles]
+
+
+def _draw_three_player_rules(rng: random.Random) -> HandRules:
+    """Four-player draws, at a three-player table (Tenhou's 200-point honba), tsumo loss now and then off."""
+    return replace(_draw_rules(rng), players=3, honba_points=200, tsumo_loss=rng.random() < 0.75)
+
+
+def _build(rng: random.Random, seed: int, index: int, players: int = 4) -> GenCase:
+    three = players == 3
     if rng.random() < 0.004:
-        return _nagashi(rng, seed, index)
+        return _nagashi(rng, seed, index, players)
     theme = rng.choices(_THEME_NAMES, _THEME_WEIGHTS)[0]
     shape = _THEME_FUNCS[theme](rng)
-    rules = _draw_rules(rng)
+    rules = _draw_three_player_rules(rng) if three else _draw_rules(rng)
     units = _units_for(shape, rng, theme)
+    # Three players: about 3% keep what a three-player set lacks (2m-8m, chi), which we must refuse.
+    illegal = three and rng.random() < 0.03
+    if three and not illegal:
+        _three_player_suits(units, rng)
     if shape["shape"] == "standard":
-        _assign_melds(units, shape, rng, theme)
+        _assign_melds(units, shape, rng, theme, chi=not three or illegal)
+    if illegal:
+        theme += "+illegal"
     perturbed = rng.random() < 0.03
     if perturbed:
         # A near miss: one concealed tile swapped for another, so the hand is (almost always) incomplete.
         unit = rng.choice([u for u in units if u.meld is None])
         i = rng.randrange(len(unit.tiles))
-        unit.tiles[i] = rng.choice([t for t in range(34) if t != unit.tiles[i]])
+        unit.tiles[i] = rng.choice([t for t in range(34) if t != unit.tiles[i] and not (three and not illegal and t in GONE_3P)])
         theme += "+perturbed"
 
     counts = [0] * 34
@@ -546,9 +586,13 @@ def _build(rng: random.Random, seed: int, index: int) -> GenCase:
 
     # Context.
     dealer_seat = rng.random() < 0.3
-    seat = "east" if dealer_seat else rng.choice(WIND_NAMES[1:])
+    seat = "east" if dealer_seat else rng.choice(WIND_NAMES[1:4 if illegal else players])  # illegal: North too
     round_wind = rng.choice(("east", "east", "south", "south", "west", "north"))
     tsumo = rng.random() < 0.45
+    kita = 0
+    if three:  # North tiles set aside: they count among the copies
+        kita = min(rng.choices((0, 1, 2, 3, 4), (40, 25, 15, 10, 10))[0], 4 - counts[NORTH])
+        counts[NORTH] += kita
     no_yaku_bias = shape.get("no_yaku_bias", False)
     riichi = double = ippatsu = False
     if not open_hand and not no_yaku_bias and rng.random() < 0.45:
@@ -559,10 +603,10 @@ def _build(rng: random.Random, seed: int, index: int) -> GenCase:
         tsumo = tsumo and open_hand
     haitei = tsumo and rng.random() < 0.05
     houtei = (not tsumo) and rng.random() < 0.05
-    rinshan = tsumo and has_kan and not haitei and not ippatsu and rng.random() < 0.35
+    rinshan = tsumo and (has_kan or kita > 0) and not haitei and not ippatsu and rng.random() < 0.35
     chankan = (not tsumo) and not houtei and rng.random() < 0.08
     tenhou = chiihou = renhou = False
-    if not melds and not riichi and not no_yaku_bias and rng.random() < 0.03:
+    if not melds and not riichi and not no_yaku_bias and not kita and rng.random() < 0.03:
         if tsumo:
             tenhou, chiihou = dealer_seat, not dealer_seat
             haitei = False
@@ -577,10 +621,12 @@ def _build(rng: random.Random, seed: int, index: int) -> GenCase:
     # Indicators (they count towards the four copies).
     n_dora = rng.choices((0, 1, 2, 3, 4, 5), (6, 60, 20, 8, 4, 2))[0]
     hand_tile_set = set(counts_i for counts_i, n in enumerate(counts) if n)
-    dora_ind = _draw_indicators(rng, counts, n_dora, hand_tile_set)
+    ind_players = 4 if illegal else players
+    dora_ind = _draw_indicators(rng, counts, n_dora, hand_tile_set, ind_players)
     ura_ind: list[int] = []
     if dora_ind and (riichi or rng.random() < 0.05):
-        ura_ind = _draw_indicators(rng, counts, rng.randint(1, len(dora_ind)) if rng.random() < 0.9 else 0, hand_tile_set)
+        ura_ind = _draw_indicators(rng, counts, rng.randint(1, len(dora_ind)) if rng.random() < 0.9 else 0, hand_tile_set,
+                                   ind_players)
     if chankan and counts[win] != 1:
         chankan = False  # the three other copies sit in the robbed pon: none may be in sight
     if max(counts) > 4:
@@ -628,6 +674,8 @@ def _build(rng: random.Random, seed: int, index: int) -> GenCase:
                 red_pending.discard(s)
             phys.append((t, red, take(t, red)))
         unit_phys.append(phys)
+    for _ in range(kita):
+        take(NORTH, False)  # the kita's copies: set aside, not among the library's tiles
     ind_phys = [(t, i in red_indicator, take(t, i in red_indicator)) for i, t in enumerate(all_ind)]
     dora_phys, ura_phys = ind_phys[:len(dora_ind)], ind_phys[len(dora_ind):]
 
@@ -668,6 +716,7 @@ def _build(rng: random.Random, seed: int, index: int) -> GenCase:
         ura_dora_indicators=tuple(tile_str(t, r) for t, r, _ in ura_phys),
         honba=rng.choices((0, 1, 2, 3, 5, 8), (60, 20, 8, 5, 4, 3))[0],
         riichi_sticks=rng.choices((0, 1, 2, 3, 4), (60, 20, 10, 6, 4))[0],
+        kita=kita,
     )
     tiles_136 = tuple(sorted(i for ph in unit_phys for _, _, i in ph))
     return GenCase(
@@ -677,9 +726,9 @@ def _build(rng: random.Random, seed: int, index: int) -> GenCase:
     )
 
 
-def _nagashi(rng: random.Random, seed: int, index: int) -> GenCase:
-    rules = _draw_rules(rng)
-    seat = rng.choice(WIND_NAMES)
+def _nagashi(rng: random.Random, seed: int, index: int, players: int = 4) -> GenCase:
+    rules = _draw_three_player_rules(rng) if players == 3 else _draw_rules(rng)
+    seat = rng.choice(WIND_NAMES[:players])
     ctx = WinContext(win="tsumo", seat_wind=seat, round_wind=rng.choice(WIND_NAMES[:2]), nagashi_mangan=True,
                      honba=rng.choice((0, 0, 1, 2)), riichi_sticks=rng.choice((0, 0, 1)))
     return GenCase(seed=seed, index=index, theme="nagashi_mangan", hand=None, ctx=ctx, rules=rules,
@@ -711,7 +760,7 @@ def mahjong_options(rules: HandRules):
         has_sashikomi_yakuman=False,
         limit_to_sextuple_yakuman=True,
         paarenchan_needs_yaku=True,
-        is_three_player=False,
+        is_three_player=rules.players == 3,
     )
 
 
@@ -737,6 +786,7 @@ def mahjong_config(case: GenCase):
         round_wind=WIND_34[ctx.round_wind],
         kyoutaku_number=ctx.riichi_sticks,
         tsumi_number=ctx.honba,
+        num_nuki_dora=ctx.kita,
         options=mahjong_options(case.rules),
     )
 

@@ -10,8 +10,9 @@ Option mapping (ours -> mahjong.hand_calculating.hand_config.OptionalRules), see
     open_tanyao -> has_open_tanyao; aka_dora -> has_aka_dora; double_yakuman -> has_double_yakuman;
     kazoe_yakuman -> kazoe_limit KAZOE_LIMITED (else KAZOE_SANBAIMAN); kiriage_mangan -> kiriage;
     renhou "yakuman" -> renhou_as_yakuman, "mangan" -> their 5-han renhou yaku, "none" -> is_renhou=False;
+    players 3 -> is_three_player (and context.kita -> HandConfig.num_nuki_dora: tests/test_differential_sanma.py);
     fixed: fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False, no daisharin / daichisei / sashikomi /
-    paarenchan / open riichi, 4 players.
+    paarenchan / open riichi.
 Tiles: their 136-format (tile_34 * 4 + copy), copy 0 of each five being the red one (constants.AKA_DORAS,
 as string_to_136_array(..., has_aka_dora=True) lays out '0'); `tiles` holds the concealed tiles and every
 meld's tiles; an ankan is Meld(KAN, opened=False), an open kan Meld(KAN), an added kan Meld(SHOUMINKAN).
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 import collections
 import importlib.metadata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, fields, replace
 
 import pytest
@@ -39,7 +40,7 @@ from mahjong.hand_calculating.hand import HandCalculator
 
 from app.errors import InvalidInput
 from app.scoring import HandInput, HandRules, MeldInput, WinContext, score_hand
-from tests.handgen import GenCase, case_from_inputs, generate, to_mahjong
+from tests.handgen import NORTH, GenCase, _parse_mpsz, case_from_inputs, generate, to_mahjong
 
 MAHJONG_VERSION = "2.1.0"  # the allow-list below was checked against this version
 
@@ -110,6 +111,7 @@ COMPARED = tuple(f.name for f in fields(Outcome) if f.compare)
 
 
 def ours(case: GenCase, rules: HandRules | None = None) -> Outcome:
+    """Our outcome, normalised: the kita (three players) folded into `dora`, as the library counts nuki dora."""
     try:
         r = score_hand(case.hand, case.ctx, rules or case.rules)
     except InvalidInput as exc:
@@ -118,13 +120,21 @@ def ours(case: GenCase, rules: HandRules | None = None) -> Outcome:
     return Outcome(
         han=r.han,
         fu=None if r.yakuman or case.ctx.nagashi_mangan else r.fu,
-        yaku=tuple(sorted((y.id, y.han) for y in r.yaku)),
+        yaku=_kita_as_dora(tuple((y.id, y.han) for y in r.yaku)),
         yakuman=tuple(sorted((y.id, y.multiplier) for y in r.yakuman)),
         limit=r.limit,
         payments=(p.ron, p.tsumo_dealer, p.tsumo_non_dealer),
         honba=p.honba_bonus, sticks=p.riichi_sticks_bonus, total=p.total,
         raw_fu=sum(item.fu for item in r.fu_breakdown),
     )
+
+
+def _kita_as_dora(yaku: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+    han = dict(yaku)
+    kita = han.pop("kita", 0)
+    if kita:
+        han["dora"] = han.get("dora", 0) + kita
+    return tuple(sorted(han.items()))
 
 
 def theirs(case: GenCase) -> Outcome:
@@ -155,7 +165,7 @@ def theirs(case: GenCase) -> Outcome:
         yakuman=tuple(sorted(yakuman)),
         limit=level,
         payments=payments,
-        honba=cost["main_bonus"] + 2 * cost["additional_bonus"],
+        honba=cost["main_bonus"] + (case.rules.players - 2) * cost["additional_bonus"],  # 1 or 2 other payers
         sticks=cost["kyoutaku_bonus"],
         total=cost["total"],
         raw_fu=sum(d["fu"] for d in r.fu_details or ()),
@@ -224,7 +234,7 @@ def _nagashi_without_bonuses(case: GenCase, o: Outcome, t: Outcome) -> set[str]:
     if (
         ctx.nagashi_mangan
         and o.honba == 0 and o.sticks == 0
-        and t.honba == 300 * ctx.honba and t.sticks == 1000 * ctx.riichi_sticks
+        and t.honba == case.rules.honba_points * ctx.honba and t.sticks == 1000 * ctx.riichi_sticks
         and t.total - o.total == t.honba + t.sticks
     ):
         return {"honba", "sticks", "total"}
@@ -289,11 +299,13 @@ class Verdict:
     counterfactual: Outcome | None = None
 
 
-def judge(case: GenCase) -> Verdict:
+def judge(case: GenCase, rule_gaps: tuple[RuleGap, ...] | None = None,
+          explained: tuple[Explained, ...] | None = None) -> Verdict:
+    """Agreement, or the allow-list entries (by default this file's) that explain every difference."""
     o, t = ours(case), theirs(case)
     if o == t:
         return Verdict(True, (), o, t)
-    gaps = [g for g in RULE_GAPS if g.used(case.rules)]
+    gaps = [g for g in (RULE_GAPS if rule_gaps is None else rule_gaps) if g.used(case.rules)]
     effective, cf = o, None
     names: list[str] = []
     if gaps:
@@ -303,7 +315,7 @@ def judge(case: GenCase) -> Verdict:
         if cf == t:
             return Verdict(True, tuple(names), o, t, cf)
     remaining = effective.diff(t)
-    for e in EXPLAINED:
+    for e in EXPLAINED if explained is None else explained:
         fields = e.explains(case, effective, t) & remaining
         if fields:
             names.append(f"{e.kind}:{e.name}")
@@ -332,63 +344,113 @@ def report(case: GenCase, v: Verdict) -> str:
 TALLY: collections.Counter[str] = collections.Counter()
 
 
-@pytest.mark.parametrize("chunk", range(CHUNKS), ids=lambda c: f"seed{SEED}-chunk{c:02d}")
-def test_differential_chunk(chunk: int) -> None:
+def check_chunk(cases: Iterable[GenCase], tally: collections.Counter[str], rule_gaps: tuple[RuleGap, ...] | None = None,
+                explained: tuple[Explained, ...] | None = None) -> None:
+    """Judge every case (tallying verdicts and explanations); fail on any unexplained disagreement."""
     failures = []
-    for case in generate(SEED, CHUNK_SIZE, start=chunk * CHUNK_SIZE):
-        v = judge(case)
-        TALLY["hands"] += 1
-        TALLY[f"error:{v.theirs.error}" if v.theirs and v.theirs.error else "scored"] += 1
+    for case in cases:
+        v = judge(case, rule_gaps, explained)
+        tally["hands"] += 1
+        tally[f"error:{v.theirs.error}" if v.theirs and v.theirs.error else "scored"] += 1
         for name in v.explained_by:
-            TALLY[name] += 1
+            tally[name] += 1
         if not v.ok:
             failures.append(report(case, v))
     assert not failures, f"{len(failures)} unexplained disagreement(s); first ones:\n\n" + "\n\n".join(failures[:5])
 
 
-@pytest.mark.parametrize("entry", [*RULE_GAPS, *EXPLAINED], ids=lambda e: getattr(e, "name", None) or f"rule-{e.option}")
-def test_allow_list_examples(entry: RuleGap | Explained) -> None:
-    """Each allow-list entry's example still disagrees, and exactly for the stated reason."""
+def check_example(entry: RuleGap | Explained, rule_gaps: tuple[RuleGap, ...] | None = None,
+                  explained: tuple[Explained, ...] | None = None) -> None:
+    """The entry's example still disagrees, and the allow-list explains it by this very entry."""
     case = entry.example
     o, t = ours(case), theirs(case)
     assert o != t, f"the example no longer differs; remove the allow-list entry\n{case.describe()}\n  both: {o}"
-    v = judge(case)
+    v = judge(case, rule_gaps, explained)
     assert v.ok, report(case, v)
-    label = f"RULE:{entry.option}" if isinstance(entry, RuleGap) else f"{entry.kind}:{entry.name}"
+    label = entry_label(entry)
     assert label in v.explained_by, f"explained by {v.explained_by}, not by {label}\n{report(case, v)}"
     if isinstance(entry, Explained):
         assert entry.kind in ("VARIANT", "THEIRS", "KNOWN_OURS")
+
+
+def entry_label(entry: RuleGap | Explained) -> str:
+    """How judge() names the entry in Verdict.explained_by."""
+    return f"RULE:{entry.option}" if isinstance(entry, RuleGap) else f"{entry.kind}:{entry.name}"
+
+
+def entry_id(entry: RuleGap | Explained) -> str:
+    return entry.name if isinstance(entry, Explained) else f"rule-{entry.option}"
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS), ids=lambda c: f"seed{SEED}-chunk{c:02d}")
+def test_differential_chunk(chunk: int) -> None:
+    check_chunk(generate(SEED, CHUNK_SIZE, start=chunk * CHUNK_SIZE), TALLY)
+
+
+@pytest.mark.parametrize("entry", [*RULE_GAPS, *EXPLAINED], ids=entry_id)
+def test_allow_list_examples(entry: RuleGap | Explained) -> None:
+    """Each allow-list entry's example still disagrees, and exactly for the stated reason."""
+    check_example(entry)
 
 
 def test_library_version_is_the_one_the_allow_list_was_checked_against() -> None:
     assert importlib.metadata.version("mahjong") == MAHJONG_VERSION, "re-check RULE_GAPS and EXPLAINED"
 
 
-def test_generated_cases_are_valid() -> None:
-    """Invariants of handgen, checked on its own output: copies, red fives, ids, the two views agree."""
-    from tests.handgen import _parse_mpsz
+def assert_valid_case(case: GenCase) -> None:
+    """Invariants of handgen on one case: copies (kita included), red fives, ids, the two views agree."""
+    if case.hand is None:
+        return
+    strings = [case.hand.tiles, *(m.tiles for m in case.hand.melds), *case.ctx.dora_indicators,
+               *case.ctx.ura_dora_indicators]
+    tiles = [p for text in strings for p in _parse_mpsz(text)]
+    counts = collections.Counter(t for t, _ in tiles)
+    counts[NORTH] += case.ctx.kita
+    assert max(counts.values()) <= 4, case.describe()
+    reds = collections.Counter(t for t, red in tiles if red)
+    assert max(reds.values(), default=0) <= 1, case.describe()
+    ids = [*case.tiles_136, *case.dora_136, *case.ura_136]
+    assert len(set(ids)) == len(ids), case.describe()
+    assert sorted(i // 4 for i in ids) == sorted(t for t, _ in tiles), case.describe()
+    red_ids = {i for i in ids if i in (16, 52, 88)}
+    if case.rules.aka_dora:  # copy 0 of a five is red exactly where our strings say '0'
+        assert red_ids == {t * 4 for t, red in tiles if red}, case.describe()
+    assert case.win_136 in case.tiles_136 and case.win_136 // 4 == _parse_mpsz(case.hand.win_tile)[0][0]
+    meld_ids = {i for _, m, _ in case.melds_136 for i in m}
+    assert case.win_136 not in meld_ids, case.describe()
+    if not case.closed:
+        assert not (case.ctx.riichi or case.ctx.double_riichi or case.ctx.ippatsu), case.describe()
 
+
+def test_generated_cases_are_valid() -> None:
     for case in generate(SEED, 5000):
-        if case.hand is None:
-            continue
-        strings = [case.hand.tiles, *(m.tiles for m in case.hand.melds), *case.ctx.dora_indicators,
-                   *case.ctx.ura_dora_indicators]
-        tiles = [p for text in strings for p in _parse_mpsz(text)]
-        counts = collections.Counter(t for t, _ in tiles)
-        assert max(counts.values()) <= 4, case.describe()
-        reds = collections.Counter(t for t, red in tiles if red)
-        assert max(reds.values(), default=0) <= 1, case.describe()
-        ids = [*case.tiles_136, *case.dora_136, *case.ura_136]
-        assert len(set(ids)) == len(ids), case.describe()
-        assert sorted(i // 4 for i in ids) == sorted(t for t, _ in tiles), case.describe()
-        red_ids = {i for i in ids if i in (16, 52, 88)}
-        if case.rules.aka_dora:  # copy 0 of a five is red exactly where our strings say '0'
-            assert red_ids == {t * 4 for t, red in tiles if red}, case.describe()
-        assert case.win_136 in case.tiles_136 and case.win_136 // 4 == _parse_mpsz(case.hand.win_tile)[0][0]
-        meld_ids = {i for _, m, _ in case.melds_136 for i in m}
-        assert case.win_136 not in meld_ids, case.describe()
-        if not case.closed:
-            assert not (case.ctx.riichi or case.ctx.double_riichi or case.ctx.ippatsu), case.describe()
+        assert_valid_case(case)
+
+
+def census(case: GenCase, seen: collections.Counter[str]) -> Outcome:
+    """Count what one (non-nagashi) case holds: melds, flags, dora, our error, yaku and yakuman; our outcome."""
+    assert case.hand is not None
+    for m in case.hand.melds:
+        seen[f"meld:{m.type}"] += 1
+    seen["closed" if case.closed else "open"] += 1
+    ctx = case.ctx
+    for flag in ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
+                 "tenhou", "chiihou", "renhou"):
+        seen[f"flag:{flag}"] += bool(getattr(ctx, flag))
+    seen["tsumo" if ctx.win == "tsumo" else "ron"] += 1
+    seen["dealer"] += ctx.seat_wind == "east"
+    seen["red_five"] += "0" in case.hand.tiles + "".join(m.tiles for m in case.hand.melds)
+    seen["dora"] += bool(ctx.dora_indicators)
+    seen["ura"] += bool(ctx.ura_dora_indicators)
+    seen["honba"] += ctx.honba > 0
+    seen["sticks"] += ctx.riichi_sticks > 0
+    o = ours(case)
+    seen[f"error:{o.error}"] += bool(o.error)
+    for y, _ in o.yaku:
+        seen[f"yaku:{y}"] += 1
+    for y, _ in o.yakuman:
+        seen[f"yakuman:{y}"] += 1
+    return o
 
 
 def test_generator_covers_the_interesting_shapes() -> None:
@@ -396,27 +458,8 @@ def test_generator_covers_the_interesting_shapes() -> None:
     seen: collections.Counter[str] = collections.Counter()
     for case in generate(SEED, 4000):
         seen[f"theme:{case.theme}"] += 1
-        if case.hand is None:
-            continue
-        for m in case.hand.melds:
-            seen[f"meld:{m.type}"] += 1
-        seen["closed" if case.closed else "open"] += 1
-        ctx = case.ctx
-        for flag in ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
-                     "tenhou", "chiihou", "renhou"):
-            seen[f"flag:{flag}"] += bool(getattr(ctx, flag))
-        seen["tsumo" if ctx.win == "tsumo" else "ron"] += 1
-        seen["red_five"] += "0" in case.hand.tiles + "".join(m.tiles for m in case.hand.melds)
-        seen["dora"] += bool(ctx.dora_indicators)
-        seen["ura"] += bool(ctx.ura_dora_indicators)
-        seen["honba"] += ctx.honba > 0
-        seen["sticks"] += ctx.riichi_sticks > 0
-        o = ours(case)
-        seen[f"error:{o.error}"] += bool(o.error)
-        for y, _ in o.yaku:
-            seen[f"yaku:{y}"] += 1
-        for y, _ in o.yakuman:
-            seen[f"yakuman:{y}"] += 1
+        if case.hand is not None:
+            census(case, seen)
     expected = [
         "meld:chi", "meld:pon", "meld:kan", "meld:shouminkan", "meld:ankan", "open", "closed", "tsumo", "ron",
         "red_five", "dora", "ura", "honba", "sticks", "error:no_yaku",
@@ -437,10 +480,15 @@ def test_generator_covers_the_interesting_shapes() -> None:
     assert not missing, f"the generator never produced: {missing}"
 
 
+def check_summary(tally: collections.Counter[str], hands: int, title: str) -> None:
+    """After all `hands` of a file's chunks (else skip): scored hands and both errors mixed; the tally printed."""
+    if tally["hands"] != hands:
+        pytest.skip("runs only after every chunk of this file ran")
+    print(f"\n{title}:", dict(sorted(tally.items())))
+    assert tally["scored"] >= 0.7 * tally["hands"]
+    assert tally["error:no_yaku"] > 0 and tally["error:not_a_winning_hand"] > 0
+
+
 def test_stream_summary() -> None:
     """After all chunks: the stream mixed scored hands and both errors. Prints the tally (pytest -s)."""
-    if TALLY["hands"] != CHUNKS * CHUNK_SIZE:
-        pytest.skip("runs only after every chunk of this file ran")
-    print("\ndifferential tally:", dict(sorted(TALLY.items())))
-    assert TALLY["scored"] >= 0.7 * TALLY["hands"]
-    assert TALLY["error:no_yaku"] > 0 and TALLY["error:not_a_winning_hand"] > 0
+    check_summary(TALLY, CHUNKS * CHUNK_SIZE, "differential tally")
