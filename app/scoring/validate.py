@@ -273,6 +273,10 @@ class ContextCheck(NamedTuple):
     fails: Callable[[WinContext, ParsedHand], bool]
 
 
+def _not_the_fourth_copy(c: WinContext, h: ParsedHand) -> bool:
+    return c.chankan and (packed_count(h.held, h.win_tile) > 1 or h.win_tile in h.dora_indicators + h.ura_dora_indicators)
+
+
 def _first_turn(c: WinContext) -> bool:
     return c.tenhou or c.chiihou or c.renhou
 
@@ -298,6 +302,8 @@ CONTEXT_CHECKS: tuple[ContextCheck, ...] = (
                  lambda c, h: c.chankan and c.is_tsumo),
     ContextCheck(("chankan",), "houtei", "a robbed kan tile is not the last discard: chankan and houtei do not "
                  "combine", lambda c, h: c.chankan and c.houtei),
+    ContextCheck(("chankan",), "chankan", "a robbed kan tile is the fourth copy: the other three are in the kan, so "
+                 "the winner holds no other copy of it and no indicator shows it", _not_the_fourth_copy),
     ContextCheck(("tenhou",), "tenhou", "tenhou is the dealer's win on the first draw; a non-dealer's is chiihou",
                  lambda c, h: c.tenhou and not c.is_dealer),
     ContextCheck(("chiihou",), "chiihou", "chiihou is a non-dealer's win on the first draw; the dealer's is tenhou",
