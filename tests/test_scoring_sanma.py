@@ -131,3 +131,18 @@ def test_the_http_api_takes_three_player_rules(client: TestClient) -> None:
     assert {y["id"]: y["han"] for y in answer["yaku"]}["kita"] == 1
     odd = client.post("/hand/score", json={**body, "rules": {"preset": "tenhou", "honba_points": 200}})
     assert odd.status_code == 422 and odd.json()["detail"][0]["type"] == "invalid_option"
+
+
+DAISANGEN = (("pon", "555z"), ("pon", "666z"), ("pon", "777z"))
+
+
+@pytest.mark.parametrize("preset", [TENHOU3, MS3])
+def test_pao_with_three_seats_on_tsumo_the_liable_player_pays_the_whole_yakuman(preset: str) -> None:
+    result = score("11p234s", "1p", DAISANGEN, preset, win="tsumo", seat_wind="south", pao_seat_wind="west")
+    assert [(p.payer, p.points, p.liable) for p in result.payments] == [("west", 32000, True)]
+
+
+def test_pao_with_three_seats_on_ron_the_discarder_and_the_liable_player_pay_half_each() -> None:
+    result = score("11p234s", "1p", DAISANGEN, TENHOU3, seat_wind="south", pao_seat_wind="west",
+                   discarder_seat_wind="east")
+    assert [(p.payer, p.points, p.liable) for p in result.payments] == [("east", 16000, False), ("west", 16000, True)]
