@@ -189,6 +189,15 @@ def score_hand(hand: HandInput | None, ctx: WinContext, rules: HandRules) -> Sco
     return _result(parsed, ctx, judge, best)
 
 
+def score_parsed(parsed: ParsedHand, ctx: WinContext, rules: HandRules) -> ScoreResult | None:
+    """A validated hand's score, or None when it is not complete or no reading of it has a yaku (the hand
+    analysis values each wait this way, on hands it builds itself)."""
+    judge = JUDGES[rules]
+    found = readings(parsed, ctx.win == "ron")
+    best = best_candidate(parsed, ctx, judge, found) if found else None
+    return None if best is None else _result(parsed, ctx, judge, best)
+
+
 def best_candidate(hand: ParsedHand, ctx: WinContext, judge: Judge, found: list[Reading]) -> Candidate | None:
     """The reading worth the most points, then han, then fu; None when no reading has a yaku."""
     h = hand_facts(hand, ctx)
