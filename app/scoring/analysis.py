@@ -10,10 +10,9 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from app.errors import InvalidInput, Problem
-from app.scoring.evaluate import score_parsed
+from app.scoring.evaluate import value_parsed
 from app.scoring.hand import HandInput, MeldInput, ParsedHand, WinContext
 from app.scoring.memo import Memo
-from app.scoring.result import ScoreResult
 from app.scoring.rules import HandRules
 from app.scoring.settlement import Points, table_winds
 from app.scoring.shanten import ORPHANS, Blocks, chiitoitsu_shanten, kokushi_shanten, standard_shanten, suit_blocks
@@ -107,7 +106,7 @@ class Table(NamedTuple):
     melds: int
     outside: tuple[int, ...]  # per tile: copies among the dora indicators, `visible` and `discards`
     discarded: frozenset[int]  # the player's own discards
-    tiles: tuple[int, ...]  # the tiles in play under the rules
+    tiles: frozenset[int]  # the tiles in play under the rules
 
 
 class Concealed(NamedTuple):
@@ -132,7 +131,7 @@ def analyze_hand(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> Ana
 # Validation
 
 
-def win_contexts(ctx: WinContext) -> tuple[WinContext, WinContext]:
+def _win_contexts(ctx: WinContext) -> tuple[WinContext, WinContext]:
     """The context as a ron and as a tsumo, each without the flags of the other kind of win."""
     ron = replace(ctx, win="ron", nagashi_mangan=False, haitei=False, rinshan=False, tenhou=False, chiihou=False)
     tsumo = replace(ctx, win="tsumo", nagashi_mangan=False, houtei=False, chankan=False, renhou=False,
@@ -140,9 +139,15 @@ def win_contexts(ctx: WinContext) -> tuple[WinContext, WinContext]:
     return ron, tsumo
 
 
+# Each context made a ron and a tsumo once: contexts repeat across the hands of a game.
+WIN_CONTEXTS = Memo(_win_contexts, CACHE_LIMIT)
+IN_PLAY = {4: frozenset(range(34)), 3: frozenset(range(34)) - SANMA_MISSING}
+NOTHING_OUTSIDE = (0,) * 34
+
+
 def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[Table, Concealed, bool]:
     """The table, the hand, and whether it has 14 tiles (less 3 per meld); InvalidInput naming what is wrong."""
-    ron, tsumo = win_contexts(ctx)
+    ron, tsumo = WIN_CONTEXTS[ctx]
     try:
         parts, reds = concealed_parts(given.tiles)
     except TileNotationError:
@@ -169,12 +174,19 @@ def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[
                      for t in range(34) if (n := packed_count(seen, t)) > 4]
     if problems:
         raise InvalidInput(problems)
-    outside = packed_counts(parsed.dora_indicators + visible + discards)
-    missing = SANMA_MISSING if len(table_winds(rules)) == 3 else frozenset()
-    table = Table(parsed, ron, tsumo, rules, melds, tuple(packed_count(outside, t) for t in range(34)),
-                  frozenset(discards), tuple(t for t in range(34) if t not in missing))
+    table = Table(parsed, ron, tsumo, rules, melds, _outside(parsed.dora_indicators + visible + discards),
+                  frozenset(discards), IN_PLAY[len(table_winds(rules))])
     counts = tuple(n for part in parts for n in part.counts)
     return table, Concealed(counts, parts, held, parsed.red_fives, reds), full
+
+
+def _outside(tiles: bytes) -> tuple[int, ...]:
+    if not tiles:
+        return NOTHING_OUTSIDE
+    counts = [0] * 34
+    for t in tiles:
+        counts[t] += 1
+    return tuple(counts)
 
 
 def _free_tile(given: AnalysisInput, ctx: WinContext, parts: tuple[SuitPart, ...], full: bool) -> int:
@@ -339,22 +351,18 @@ def wait_values(table: Table, hand: Concealed, done: list[int], discarded: int) 
 
 
 def win_value(parsed: ParsedHand, ctx: WinContext, rules: HandRules) -> WinValue | None:
-    try:
-        result = score_parsed(parsed, ctx, rules)
-    except InvalidInput:  # pao named, but this win has no yakuman the liable player answers for
-        result = score_parsed(parsed, replace(ctx, pao_seat_wind=None), rules)
-    return None if result is None else _value(result)
-
-
-def _value(result: ScoreResult) -> WinValue:
-    return WinValue(result.han, result.fu, tuple(y.id for y in result.yaku), tuple(y.id for y in result.yakuman),
-                    result.limit, result.points)
+    valued = value_parsed(parsed, ctx, rules)
+    if valued is None:
+        return None
+    best, points = valued
+    return WinValue(best.han, best.fu, tuple([y.id for y in best.yaku]), tuple([y.id for y, _ in best.yakuman]),
+                    best.limit, points)
 
 
 def improving_tiles(table: Table, hand: Concealed, shanten: int, discarded: int) -> tuple[TileLeft, ...]:
     """The tiles (not held four times) after which the hand, with its best discard, is closer to tenpai."""
     found = []
-    for t in table.tiles:
+    for t in sorted(table.tiles):
         if packed_count(hand.held, t) >= 4:
             continue
         if least(fourteen_forms(table, with_tile(hand, t))) < shanten:

@@ -24,7 +24,7 @@ from app.scoring.hand import HandInput, ParsedHand, WinContext
 from app.scoring.memo import Memo
 from app.scoring.result import ScoreResult, YakumanScore, YakuScore
 from app.scoring.rules import HandRules
-from app.scoring.settlement import Settlement, Win, limit_and_base, settle, table_winds
+from app.scoring.settlement import Points, Settlement, Win, limit_and_base, settle, table_winds
 from app.scoring.validate import parse_hand
 from app.scoring.vocabulary import Limit
 from app.scoring.yaku import (
@@ -189,13 +189,13 @@ def score_hand(hand: HandInput | None, ctx: WinContext, rules: HandRules) -> Sco
     return _result(parsed, ctx, judge, best)
 
 
-def score_parsed(parsed: ParsedHand, ctx: WinContext, rules: HandRules) -> ScoreResult | None:
-    """A validated hand's score, or None when it is not complete or no reading of it has a yaku (the hand
-    analysis values each wait this way, on hands it builds itself)."""
+def value_parsed(parsed: ParsedHand, ctx: WinContext, rules: HandRules) -> tuple["Candidate", Points] | None:
+    """A validated hand's best reading and its points (pao left out), or None when the hand is not complete or
+    no reading has a yaku: the hand analysis values each wait this way, on hands it builds itself."""
     judge = JUDGES[rules]
     found = readings(parsed, ctx.win == "ron")
     best = best_candidate(parsed, ctx, judge, found) if found else None
-    return None if best is None else _result(parsed, ctx, judge, best)
+    return None if best is None else (best, _settled(ctx, judge, best, 0).points)
 
 
 def best_candidate(hand: ParsedHand, ctx: WinContext, judge: Judge, found: list[Reading]) -> Candidate | None:
@@ -255,9 +255,7 @@ def scored_yaku(won: Judgement, tiles: Judgement, shape: Judgement, dora: Judgem
 
 
 def _result(hand: ParsedHand, ctx: WinContext, judge: Judge, best: Candidate) -> ScoreResult:
-    paid = judge.settled[Win(base=best.base, pao_base=_pao_base(ctx, judge.rules, best), winner=ctx.seat_wind,
-                             tsumo=ctx.is_tsumo, discarder=ctx.discarder_seat_wind, liable=ctx.pao_seat_wind,
-                             honba=ctx.honba, riichi_sticks=ctx.riichi_sticks)]
+    paid = _settled(ctx, judge, best, _pao_base(ctx, judge.rules, best))
     return ScoreResult(
         best.han,
         best.fu,
@@ -271,6 +269,12 @@ def _result(hand: ParsedHand, ctx: WinContext, judge: Judge, best: Candidate) ->
         best.reading.wait,
         paid.payments,
     )
+
+
+def _settled(ctx: WinContext, judge: Judge, best: Candidate, pao_base: int) -> Settlement:
+    return judge.settled[Win(base=best.base, pao_base=pao_base, winner=ctx.seat_wind, tsumo=ctx.is_tsumo,
+                             discarder=ctx.discarder_seat_wind, liable=ctx.pao_seat_wind if pao_base else None,
+                             honba=ctx.honba, riichi_sticks=ctx.riichi_sticks)]
 
 
 def _pao_base(ctx: WinContext, rules: HandRules, best: Candidate) -> int:
