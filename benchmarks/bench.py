@@ -26,7 +26,7 @@ HandCalculator.estimate_hand_value, on the same fixed, seeded set of distinct wi
   Ours: app.scoring.analysis.analyze_hand (shanten by form, every wait with what it pays by ron and by
   tsumo). The library doing the same work, as its users do: `Shanten.calculate_shanten`, then each of the 34
   tiles (held fewer than four times) tried with `Agari.is_agari`, and every wait scored with
-  `HandCalculator.estimate_hand_value` by ron and by tsumo. Timed the same way (passes, rounds, medians);
+  `HandCalculator.estimate_hand_value` by ron and by tsumo (tests/analysis_harness.py). Timed the same way (passes, rounds, medians);
   printed as `analyze_speedup_vs_mahjong: X.X`, just before the last line.
 """
 
@@ -45,14 +45,13 @@ from dataclasses import replace
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from mahjong.agari import Agari
 from mahjong.hand_calculating.hand import HandCalculator
-from mahjong.shanten import Shanten
 
 from app.errors import InvalidInput
 from app.scoring import score_hand
-from app.scoring.analysis import WIN_CONTEXTS, AnalysisInput, analyze_hand
-from tests.handgen import GenCase, _parse_mpsz, format_tiles, generate, mahjong_config, mahjong_melds, to_mahjong
+from app.scoring.analysis import analyze_hand
+from tests.analysis_harness import Waiting, our_waits, theirs_waits
+from tests.handgen import GenCase, generate, to_mahjong
 
 CLOCK = time.perf_counter_ns
 
@@ -162,71 +161,16 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-class Waiting:
-    """A 13-tile tenpai hand (a set hand less its winning tile) for both libraries, built outside the timing."""
-
-    def __init__(self, case: GenCase) -> None:
-        concealed = _parse_mpsz(case.hand.tiles)
-        win = _parse_mpsz(case.hand.win_tile)[0]
-        concealed.remove(win if win in concealed else (win[0], not win[1]))
-        self.ours = (AnalysisInput(format_tiles(concealed), case.hand.melds), case.ctx, case.rules)
-        ron, tsumo = WIN_CONTEXTS[case.ctx]
-        ids = [i for i in case.tiles_136 if i != case.win_136]
-        meld_ids = {i for _, m, _ in case.melds_136 for i in m}
-        self.tiles_136 = ids
-        self.concealed_34 = [0] * 34
-        for i in ids:
-            if i not in meld_ids:
-                self.concealed_34[i // 4] += 1
-        seen = set(ids) | set(case.dora_136) | set(case.ura_136)
-        # A wait is valued as a plain copy drawn: copy 0 of a five is the library's red one, tried last; a wait
-        # whose every copy is in sight is still valued (on a copy an indicator shows: the library does not mind).
-        self.free_id = [next((t * 4 + c for c in (1, 2, 3, 0) if t * 4 + c not in seen),
-                             next((t * 4 + c for c in (1, 2, 3, 0) if t * 4 + c not in ids), -1)) for t in range(34)]
-        self.held_34 = [sum(1 for i in ids if i // 4 == t) for t in range(34)]
-        self.melds = mahjong_melds(case)
-        self.dora, self.ura = list(case.dora_136), list(case.ura_136)
-        self.configs = (mahjong_config(replace(case, ctx=ron)), mahjong_config(replace(case, ctx=tsumo)))
-
-
-def theirs_analysis(w: Waiting) -> list[tuple[int, int | None, int | None]]:
-    """Shanten, then each tile tried with the agari check and each wait scored by ron and by tsumo."""
-    Shanten.calculate_shanten(w.concealed_34, use_chiitoitsu=not w.melds, use_kokushi=not w.melds)
-    out = []
-    tiles = w.concealed_34
-    for t in range(34):
-        if w.held_34[t] >= 4 or w.free_id[t] < 0:
-            continue
-        tiles[t] += 1
-        agari = Agari.is_agari(tiles)
-        tiles[t] -= 1
-        if agari:
-            win = w.free_id[t]
-            values = [HandCalculator.estimate_hand_value(
-                tiles=w.tiles_136 + [win], win_tile=win, melds=w.melds, dora_indicators=w.dora,
-                ura_dora_indicators=w.ura, config=config)
-                      for config in w.configs]
-            out.append((t, *(None if v.error else v.cost["total"] for v in values)))
-    return out
-
-
-def ours_waits(w: Waiting) -> list[tuple[int, int | None, int | None]]:
-    from app.scoring.tiles import TILE_OF
-
-    found = analyze_hand(*w.ours).waits or ()
-    return [(TILE_OF[x.tile], x.ron and x.ron.points.total, x.tsumo and x.tsumo.points.total) for x in found]
-
-
 def bench_analysis(cases: list[GenCase], rounds: int, seed: int) -> None:
     waiting = [Waiting(c) for c in cases]
-    agree = sum(ours_waits(w) == theirs_analysis(w) for w in waiting)
+    agree = sum(our_waits(analyze_hand(*w.ours)) == theirs_waits(w) for w in waiting)
     ours = lambda i: analyze_hand(*waiting[i].ours)  # noqa: E731
-    theirs = lambda i: theirs_analysis(waiting[i])  # noqa: E731
+    theirs = lambda i: theirs_waits(waiting[i])  # noqa: E731
     ours_us, theirs_us = timed(ours, theirs, len(waiting), rounds, seed, interleaved=False)
     ours_med, theirs_med = statistics.median(ours_us), statistics.median(theirs_us)
     waits = statistics.fmean(len(analyze_hand(*w.ours).waits or ()) for w in waiting)
     print(f"analysis: {len(waiting)} tenpai hands (the set less each winning tile), {waits:.2f} waits a hand; both "
-          f"agree on the waits and their ron and tsumo totals for {agree}/{len(waiting)} hands")
+          f"agree on the waits and their ron and tsumo han, fu and totals for {agree}/{len(waiting)} hands")
     print(f"{'analysis':<10} ours median {ours_med:.1f} us (p90 {percentile(ours_us, 0.9):.1f}), "
           f"mahjong median {theirs_med:.1f} us (p90 {percentile(theirs_us, 0.9):.1f})")
     print(f"analyze_speedup_vs_mahjong: {theirs_med / ours_med:.1f}")
