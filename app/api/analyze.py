@@ -10,6 +10,7 @@ from app.api.errors import invalid_input_detail, validation_detail
 from app.api.hand import JsonBytesResponse
 from app.api.score_args import rules_for, to_context, to_melds
 from app.errors import InvalidInput
+from app.observability.metrics import count_analysed, count_refused_item
 from app.schemas.analyze import (
     HandAnalyzeBatchRequest,
     HandAnalyzeBatchResponse,
@@ -49,16 +50,23 @@ def as_json(analysis: Analysis) -> dict[str, Any]:
 async def hand_analyze(request: HandAnalyzeRequest) -> Response:
     """Shanten by form; with 13 tiles (less 3 per meld) every wait with the copies left, furiten and its value by
     ron and by tsumo, or the improving tiles; with 14, every discard with the same, best first."""
-    return JsonBytesResponse(_encoder.encode(as_json(analyze(request))))
+    answer = _encoder.encode(as_json(analyze(request)))
+    count_analysed(1)
+    return JsonBytesResponse(answer)
 
 
 def _item(index: int, raw: Any) -> dict[str, Any]:
     try:
-        return {"ok": True, "result": as_json(analyze(_validate_request(raw)))}
+        result = as_json(analyze(_validate_request(raw)))
     except ValidationError as exc:
-        return {"ok": False, "detail": validation_detail(exc.errors(), ("body", "items", index))}
+        detail = validation_detail(exc.errors(), ("body", "items", index))
     except InvalidInput as exc:
-        return {"ok": False, "detail": invalid_input_detail(exc, ("body", "items", index))}
+        detail = invalid_input_detail(exc, ("body", "items", index))
+    else:
+        count_analysed(1)
+        return {"ok": True, "result": result}
+    count_refused_item(detail)
+    return {"ok": False, "detail": detail}
 
 
 @router.post("/hand/analyze/batch", response_model=HandAnalyzeBatchResponse, responses=_REJECTED,
