@@ -153,7 +153,8 @@ def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[
     except TileNotationError:
         parse_hand(HandInput(given.tiles, "1z", given.melds), ron, rules)  # raises, naming every problem
         raise
-    size = sum(p.size for p in parts)
+    m, p, s, z = parts
+    size = m.size + p.size + s.size + z.size
     melds = len(given.melds)
     full = size == 14 - 3 * melds
     if melds <= 4 and not full and size != 13 - 3 * melds:
@@ -176,7 +177,7 @@ def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[
         raise InvalidInput(problems)
     table = Table(parsed, ron, tsumo, rules, melds, _outside(parsed.dora_indicators + visible + discards),
                   frozenset(discards), IN_PLAY[len(table_winds(rules))])
-    counts = tuple(n for part in parts for n in part.counts)
+    counts = m.counts + p.counts + s.counts + z.counts
     return table, Concealed(counts, parts, held, parsed.red_fives, reds), full
 
 
@@ -192,9 +193,10 @@ def _outside(tiles: bytes) -> tuple[int, ...]:
 def _free_tile(given: AnalysisInput, ctx: WinContext, parts: tuple[SuitPart, ...], full: bool) -> int:
     """A tile the request holds nowhere (hand, melds, indicators), to validate a 13-tile hand as a win on it."""
     used: set[int] = {t for part in parts for t in part.held}
-    for text in (*(m.tiles for m in given.melds), *ctx.dora_indicators, *ctx.ura_dora_indicators):
+    used.update(TILE_OF.get(text, 0) for text in (*ctx.dora_indicators, *ctx.ura_dora_indicators))
+    for meld in given.melds:
         try:
-            used.update(parse_tiles(text).tiles)
+            used.update(parse_tiles(meld.tiles).tiles)
         except TileNotationError:
             continue  # parse_hand names it
     free: int = next(t for t in FREE_TILE_ORDER if t not in used)
@@ -204,6 +206,9 @@ def _free_tile(given: AnalysisInput, ctx: WinContext, parts: tuple[SuitPart, ...
 def _seen_tiles(given: AnalysisInput, rules: HandRules, problems: list[Problem]) -> tuple[bytes, bytes]:
     found = []
     for field, text in (("visible", given.visible), ("discards", given.discards)):
+        if not text:
+            found.append(b"")
+            continue
         try:
             tiles = parse_tiles(text).tiles
         except TileNotationError as exc:
