@@ -167,6 +167,15 @@ def test_fourteen_tiles_complete_hand_still_lists_discards(client: TestClient) -
     assert [d["shanten"] for d in table] == sorted(d["shanten"] for d in table)
 
 
+def test_fourteen_tiles_without_manzu_or_with_melds(client: TestClient) -> None:
+    answer = analyze(client, "123456p789s11z456s")
+    assert answer["shanten"] == -1 and answer["discards_analysis"][0]["shanten"] == 0
+    melded = analyze(client, "456p789s11z457s", (("pon", "777z"),))
+    assert melded["shanten_by_form"] == {"standard": 0, "chiitoitsu": None, "kokushi": None}
+    best = melded["discards_analysis"][0]
+    assert (best["discard"], best["ukeire"], wait_tiles(best)) == ("7s", 8, ["3s", "6s"])  # 45s ryanmen, 4 + 4 left
+
+
 def test_fourteen_tiles_discard_table_order(client: TestClient) -> None:
     # 123m456p789s 1z 2z 45s + 9m: dropping 9m, 1z or 2z leaves 1-shanten hands; by ukeire, then tile order.
     answer = analyze(client, "1239m456p789s12z45s")

@@ -161,7 +161,7 @@ def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[
         raise InvalidInput.single("tile_count", ("hand", "tiles"),
                                   f"/hand/analyze takes 13 or 14 concealed tiles less 3 per meld: with {melds} meld(s), "
                                   f"{13 - 3 * melds} or {14 - 3 * melds}; got {size}")
-    free = parts[0].held[0] if full and parts[0].held else _free_tile(given, ctx, parts, full)
+    free = next(t for part in parts for t in part.held) if full else _free_tile(given, ctx, parts)
     name = tile_name(free)
     parsed = parse_hand(HandInput(given.tiles if full else given.tiles + name, name, given.melds), ron, rules)
     problems = context_problems(tsumo, parsed)
@@ -190,7 +190,7 @@ def _outside(tiles: bytes) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _free_tile(given: AnalysisInput, ctx: WinContext, parts: tuple[SuitPart, ...], full: bool) -> int:
+def _free_tile(given: AnalysisInput, ctx: WinContext, parts: tuple[SuitPart, ...]) -> int:
     """A tile the request holds nowhere (hand, melds, indicators), to validate a 13-tile hand as a win on it."""
     used: set[int] = {t for part in parts for t in part.held}
     used.update(TILE_OF.get(text, 0) for text in (*ctx.dora_indicators, *ctx.ura_dora_indicators))
