@@ -9,6 +9,8 @@ Two streams, each over more than 5,000 hands:
   Our rule options the library lacks are set to its fixed behaviour first (the RULE_GAPS of
   tests/test_differential.py).
 * random 13-tile hands drawn from a full set of tiles, closed: mostly far from tenpai, for the shanten per form.
+* 1,200 generated 14-tile hands (complete ones and near misses) analysed whole: the hand's shanten, and for every
+  discard its shanten, its waits and (first 300 hands) its improving tiles, against `Shanten` and `Agari`.
 
 Every difference must be one of the named ones below (each with its minimal example, checked to still differ):
 * `fifth_copy_in_a_meld` (THEIRS, a limit of how the library is called): its Shanten sees the concealed tiles
@@ -29,6 +31,7 @@ import pytest
 
 from app.scoring import HandRules, MeldInput, WinContext
 from app.scoring.analysis import AnalysisInput, analyze_hand
+from app.scoring.tiles import TILE_OF
 from tests.analysis_harness import Wait, Waiting, our_waits, theirs_shanten, theirs_waits
 from tests.handgen import GenCase, case_from_inputs, generate
 from tests.test_differential import RULE_GAPS
@@ -100,6 +103,72 @@ def test_generated_tenpai_hands(chunk: int) -> None:
             continue
         TALLY["hands"] += 1
         problems = judge(case)
+        if problems:
+            failures.append(case.describe() + "\n  " + "\n  ".join(problems))
+    assert not failures, f"{len(failures)} unexplained difference(s); first ones:\n\n" + "\n\n".join(failures[:5])
+
+
+FOURTEEN_HANDS = 1200  # of the generated stream, analysed whole: every discard (improving tiles: the first 300)
+
+
+def their_discard(concealed: list[int], held: list[int], closed: bool, improving: bool
+                  ) -> tuple[int, list[int], list[int]]:
+    """The library's shanten of a 13-tile hand, its waits (tiles held fewer than 4 times that Agari accepts)
+    and, if asked, the tiles after which its best shanten is lower."""
+    from mahjong.agari import Agari
+    from mahjong.shanten import Shanten
+
+    shanten = Shanten.calculate_shanten(concealed, use_chiitoitsu=closed, use_kokushi=closed)
+    waits, better = [], []
+    for t in range(34):
+        if held[t] >= 4:
+            continue
+        concealed[t] += 1
+        if shanten == 0 and Agari.is_agari(concealed):
+            waits.append(t)
+        if improving and shanten > 0 and Shanten.calculate_shanten(concealed, closed, closed) < shanten:
+            better.append(t)
+        concealed[t] -= 1
+    return shanten, waits, better
+
+
+def judge_fourteen(case: GenCase, improving: bool) -> list[str]:
+    assert case.hand is not None
+    analysis = analyze_hand(AnalysisInput(case.hand.tiles, case.hand.melds), case.ctx, case.rules)
+    meld_ids = {i for _, m, _ in case.melds_136 for i in m}
+    concealed = [0] * 34
+    held = [0] * 34
+    for i in case.tiles_136:
+        held[i // 4] += 1
+        concealed[i // 4] += i not in meld_ids
+    from mahjong.shanten import Shanten
+
+    whole = Shanten.calculate_shanten(concealed, use_chiitoitsu=not case.hand.melds, use_kokushi=not case.hand.melds)
+    problems = [] if analysis.shanten == whole else [f"shanten: ours {analysis.shanten}, theirs {whole}"]
+    for option in analysis.discards_analysis or ():
+        d = TILE_OF[option.discard]
+        concealed[d] -= 1
+        held[d] -= 1
+        shanten, waits, better = their_discard(concealed, held, not case.hand.melds, improving)
+        concealed[d] += 1
+        held[d] += 1
+        ours = [TILE_OF[w.tile] for w in option.waits or ()]
+        if option.shanten == 1 and shanten == 0 and not waits and 4 in held:
+            TALLY["THEIRS:fifth_copy_in_a_meld"] += 1
+            continue
+        if (option.shanten, ours) != (shanten, waits):
+            problems.append(f"discard {option.discard}: ours {option.shanten} {ours}, theirs {shanten} {waits}")
+        if improving and option.improving_tiles is not None and [TILE_OF[t.tile] for t in option.improving_tiles] != better:
+            problems.append(f"discard {option.discard}: improving ours {option.improving_tiles}, theirs {better}")
+        TALLY["discards"] += 1
+    return problems
+
+
+def test_generated_fourteen_tile_hands() -> None:
+    failures = []
+    cases = [c for c in generate(SEED + 1, FOURTEEN_HANDS) if c.hand is not None]  # near misses included
+    for n, case in enumerate(cases):
+        problems = judge_fourteen(case, improving=n < 300)
         if problems:
             failures.append(case.describe() + "\n  " + "\n  ".join(problems))
     assert not failures, f"{len(failures)} unexplained difference(s); first ones:\n\n" + "\n\n".join(failures[:5])
