@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from app.errors import InvalidInput, Problem
-from app.scoring.evaluate import value_parsed
+from app.scoring.evaluate import Valued, value_ron_and_tsumo
 from app.scoring.hand import HandInput, MeldInput, ParsedHand, WinContext
 from app.scoring.memo import Memo
 from app.scoring.rules import HandRules
@@ -168,7 +168,7 @@ def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[
     held = parsed.held if full else parsed.held - ONE_OF[free]
     visible, discards = _seen_tiles(given, rules, problems)
     seen = held + packed_counts(parsed.dora_indicators + parsed.ura_dora_indicators + visible + discards)
-    if not problems and any_over_four(seen):
+    if (visible or discards) and not problems and any_over_four(seen):  # else parse_hand counted them all
         problems += [Problem("too_many_copies", ("context", "visible"),
                              f"{tile_name(t)} appears {n} times counting the hand, the melds, the indicators, "
                              "context.visible and context.discards; a tile exists 4 times")
@@ -350,13 +350,13 @@ def wait_values(table: Table, hand: Concealed, done: list[int], discarded: int) 
         completed = with_tile(hand, t)
         parsed = table.base._replace(parts=completed.parts, held=completed.held, win_tile=t,
                                      red_fives=completed.red_fives)
-        waits.append(WaitValue(tile_name(t), remaining(table, hand, t, discarded), furiten, win_value(parsed, table.ron, table.rules),
-                               win_value(parsed, table.tsumo, table.rules)))
+        ron, tsumo = value_ron_and_tsumo(parsed, table.ron, table.tsumo, table.rules)
+        waits.append(WaitValue(tile_name(t), remaining(table, hand, t, discarded), furiten, win_value(ron),
+                               win_value(tsumo)))
     return tuple(waits)
 
 
-def win_value(parsed: ParsedHand, ctx: WinContext, rules: HandRules) -> WinValue | None:
-    valued = value_parsed(parsed, ctx, rules)
+def win_value(valued: Valued) -> WinValue | None:
     if valued is None:
         return None
     best, points = valued

@@ -189,21 +189,40 @@ def score_hand(hand: HandInput | None, ctx: WinContext, rules: HandRules) -> Sco
     return _result(parsed, ctx, judge, best)
 
 
-def value_parsed(parsed: ParsedHand, ctx: WinContext, rules: HandRules) -> tuple["Candidate", Points] | None:
-    """A validated hand's best reading and its points (pao left out), or None when the hand is not complete or
-    no reading has a yaku: the hand analysis values each wait this way, on hands it builds itself."""
+Valued = tuple["Candidate", Points] | None  # a win's best reading and its points; None: no yaku
+
+
+def value_ron_and_tsumo(parsed: ParsedHand, ron: WinContext, tsumo: WinContext, rules: HandRules
+                        ) -> tuple[Valued, Valued]:
+    """A validated hand won by ron and by tsumo (two contexts alike but for the kind of win and its flags): each
+    win's best reading and points (pao left out), or None where it has no yaku or the hand is not complete.
+    The hand analysis values each wait this way; the tiles' and the dora's judgements are made once."""
     judge = JUDGES[rules]
-    found = readings(parsed, ctx.win == "ron")
-    best = best_candidate(parsed, ctx, judge, found) if found else None
-    return None if best is None else (best, _settled(ctx, judge, best, 0).points)
+    found = readings(parsed, False)
+    if not found:
+        return None, None
+    judged = tiles_judged(parsed, tsumo, judge)
+    same_turn = (ron.tenhou, ron.chiihou, ron.renhou) == (tsumo.tenhou, tsumo.chiihou, tsumo.renhou)
+    ron_judged = judged if same_turn else tiles_judged(parsed, ron, judge)
+    by_ron = best_candidate(parsed, ron, judge, readings(parsed, True), ron_judged)
+    by_tsumo = best_candidate(parsed, tsumo, judge, found, judged)
+    return (None if by_ron is None else (by_ron, _settled(ron, judge, by_ron, 0).points),
+            None if by_tsumo is None else (by_tsumo, _settled(tsumo, judge, by_tsumo, 0).points))
 
 
-def best_candidate(hand: ParsedHand, ctx: WinContext, judge: Judge, found: list[Reading]) -> Candidate | None:
-    """The reading worth the most points, then han, then fu; None when no reading has a yaku."""
+def tiles_judged(hand: ParsedHand, ctx: WinContext, judge: Judge) -> tuple[HandFacts, Judgement, Judgement]:
+    """The hand's facts, and the judgements of its tiles and of its dora (the same for every reading)."""
     h = hand_facts(hand, ctx)
     tiles = judge.hand[h]
+    return h, tiles, NOTHING if tiles.yakuman else judge.dora[dora_facts(hand, ctx.in_riichi, judge.players)]
+
+
+def best_candidate(hand: ParsedHand, ctx: WinContext, judge: Judge, found: list[Reading],
+                   judged: tuple[HandFacts, Judgement, Judgement] | None = None) -> Candidate | None:
+    """The reading worth the most points, then han, then fu; None when no reading has a yaku. `judged`: the
+    hand's tiles_judged, when already made."""
+    h, tiles, dora = judged or tiles_judged(hand, ctx, judge)
     won = judge.situation[situation(ctx, h.closed)]
-    dora = NOTHING if tiles.yakuman else judge.dora[dora_facts(hand, ctx.in_riichi, judge.players)]
     value = value_honors(ctx)
     best = None
     for reading in found:
