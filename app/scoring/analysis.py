@@ -308,15 +308,23 @@ def kokushi_waits(counts: tuple[int, ...]) -> list[int]:
     return missing or list(ORPHANS)
 
 
-def completing_tiles(table: Table, hand: Concealed, forms: ShantenByForm) -> list[int]:
-    """Each tile in play, held fewer than four times (melds included), that completes the hand: the forms
-    with shanten 0 (by their formula) say where to look."""
-    found = set(standard_waits(hand)) if forms.standard == 0 else set()
+def usable(table: Table, hand: Concealed, tiles: list[int]) -> list[int]:
+    """The tiles in play that the hand (melds included) holds fewer than four of."""
+    return [t for t in tiles if t in table.tiles and packed_count(hand.held, t) < 4]
+
+
+def completing_tiles(table: Table, hand: Concealed, forms: ShantenByForm) -> tuple[list[int], bool]:
+    """Each usable tile that completes the hand, and whether one completes the standard form: the forms with
+    shanten 0 (by their formula) say where to look."""
+    standard = usable(table, hand, standard_waits(hand)) if forms.standard == 0 else []
+    if forms.chiitoitsu != 0 and forms.kokushi != 0:
+        return standard, bool(standard)
+    found = set(standard)
     if forms.chiitoitsu == 0:
-        found.update(chiitoitsu_waits(hand.counts))
+        found.update(usable(table, hand, chiitoitsu_waits(hand.counts)))
     if forms.kokushi == 0:
-        found.update(kokushi_waits(hand.counts))
-    return [t for t in sorted(found) if t in table.tiles and packed_count(hand.held, t) < 4]
+        found.update(usable(table, hand, kokushi_waits(hand.counts)))
+    return sorted(found), bool(standard)
 
 
 def analyze_thirteen(table: Table, hand: Concealed, discarded: int
@@ -325,8 +333,8 @@ def analyze_thirteen(table: Table, hand: Concealed, discarded: int
     discarded from 14 (-1: none), seen and furiten."""
     forms = formula_forms(table, hand.counts)
     if least(forms) == 0:
-        done = completing_tiles(table, hand, forms)
-        if forms.standard == 0 and not _standard_tenpai(table, hand):
+        done, standard = completing_tiles(table, hand, forms)
+        if forms.standard == 0 and not standard:
             forms = replace(forms, standard=1)  # its only waits are fifth copies
         if done:
             waits = wait_values(table, hand, done, discarded)
@@ -337,10 +345,6 @@ def analyze_thirteen(table: Table, hand: Concealed, discarded: int
 
 def remaining(table: Table, hand: Concealed, tile: int, discarded: int) -> int:
     return max(0, 4 - packed_count(hand.held, tile) - table.outside[tile] - (tile == discarded))
-
-
-def _standard_tenpai(table: Table, hand: Concealed) -> bool:
-    return any(packed_count(hand.held, t) < 4 and t in table.tiles for t in standard_waits(hand))
 
 
 def wait_values(table: Table, hand: Concealed, done: list[int], discarded: int) -> tuple[WaitValue, ...]:
@@ -387,7 +391,7 @@ def fourteen_forms(table: Table, hand: Concealed) -> ShantenByForm:
 def exact_standard(table: Table, hand: Concealed) -> int:
     """A 13-tile hand's standard shanten: the formula's, or 1 where its tenpai waits only on fifth copies."""
     standard = standard_shanten(blocks_of(hand.counts), table.melds)
-    if standard == 0 and not _standard_tenpai(table, hand):
+    if standard == 0 and not usable(table, hand, standard_waits(hand)):
         return 1
     return standard
 
