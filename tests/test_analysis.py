@@ -226,3 +226,16 @@ def test_batch(client: TestClient) -> None:
     assert results[1]["detail"][0]["type"] == "tile_count" and results[1]["detail"][0]["loc"] == ["body", "items", 1, "hand", "tiles"]
     too_many = client.post("/hand/analyze/batch", json={"items": [good] * (MAX_ANALYZE_BATCH + 1)})
     assert too_many.status_code == 422 and too_many.json()["detail"][0]["type"] == "too_long"
+
+
+def test_readings_won_on_a_discard_are_the_ron_readings() -> None:
+    """evaluate.value_ron_and_tsumo turns the tsumo readings into the ron ones: the same as reading them anew."""
+    from app.scoring.decompose import readings, won_on_a_discard
+    from app.scoring.hand import HandInput, WinContext
+    from app.scoring.rules import HandRules
+    from app.scoring.validate import parse_hand
+
+    for tiles, win in (("111222333m44455p", "5p"), ("111222333m44455p", "4p"), ("1122m3344p5566s77z", "7z"),
+                       ("19m19p19s12345677z", "7z"), ("22233344455566m", "5m")):
+        hand = parse_hand(HandInput(tiles, win), WinContext(), HandRules())
+        assert won_on_a_discard(readings(hand, False), hand.win_tile) == readings(hand, True)

@@ -6,7 +6,7 @@ from functools import partial
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from app.errors import InvalidInput
-from app.scoring.decompose import Reading, readings
+from app.scoring.decompose import Reading, readings, won_on_a_discard
 from app.scoring.facts import (
     DoraFacts,
     HandFacts,
@@ -204,7 +204,7 @@ def value_ron_and_tsumo(parsed: ParsedHand, ron: WinContext, tsumo: WinContext, 
     judged = tiles_judged(parsed, tsumo, judge)
     same_turn = (ron.tenhou, ron.chiihou, ron.renhou) == (tsumo.tenhou, tsumo.chiihou, tsumo.renhou)
     ron_judged = judged if same_turn else tiles_judged(parsed, ron, judge)
-    by_ron = best_candidate(parsed, ron, judge, readings(parsed, True), ron_judged)
+    by_ron = best_candidate(parsed, ron, judge, won_on_a_discard(found, parsed.win_tile), ron_judged)
     by_tsumo = best_candidate(parsed, tsumo, judge, found, judged)
     return (None if by_ron is None else (by_ron, _settled(ron, judge, by_ron, 0).points),
             None if by_tsumo is None else (by_tsumo, _settled(tsumo, judge, by_tsumo, 0).points))
