@@ -209,6 +209,9 @@ def test_wrong_tile_count_says_which_counts_are_accepted(client: TestClient) -> 
      ["body", "context", "rinshan"]),
     ({"hand": {"tiles": "23456m12355p789s", "win_tile": "1m"}}, "extra_forbidden", ["body", "hand", "win_tile"]),
     ({"context": {}}, "missing", ["body", "hand"]),
+    ({"hand": {"tiles": "1234z", "melds": [{"type": "pon", "tiles": "12345678m"}, {"type": "pon", "tiles": "12345678p"},
+                                           {"type": "pon", "tiles": "12345678s"}]}, "context": {"dora_indicators": ["9m", "9p", "9s"]}},
+     "invalid_meld", ["body", "hand", "melds", 0, "tiles"]),  # every tile named somewhere
 ])
 def test_bad_input(client: TestClient, body: dict[str, Any], kind: str, loc: list[Any]) -> None:
     detail = rejected(client, body)

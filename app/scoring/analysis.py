@@ -18,6 +18,7 @@ from app.scoring.settlement import Points, table_winds
 from app.scoring.shanten import ORPHANS, Blocks, chiitoitsu_shanten, kokushi_shanten, standard_shanten, suit_blocks
 from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts, part_of
 from app.scoring.tiles import (
+    EAST,
     ONE_OF,
     TILE_OF,
     TileNotationError,
@@ -199,7 +200,7 @@ def _free_tile(given: AnalysisInput, ctx: WinContext, parts: tuple[SuitPart, ...
             used.update(parse_tiles(meld.tiles).tiles)
         except TileNotationError:
             continue  # parse_hand names it
-    free: int = next(t for t in FREE_TILE_ORDER if t not in used)
+    free: int = next((t for t in FREE_TILE_ORDER if t not in used), EAST)  # none free: the melds are invalid
     return free
 
 
