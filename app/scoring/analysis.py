@@ -340,7 +340,7 @@ def analyze_thirteen(table: Table, hand: Concealed, discarded: int
         if done:
             waits = wait_values(table, hand, done, discarded)
             return forms, waits, None, sum(w.remaining for w in waits)
-    improving = improving_tiles(table, hand, least(forms), discarded)
+    improving = improving_tiles(table, hand, forms, discarded)
     return forms, None, improving, sum(t.remaining for t in improving)
 
 
@@ -369,15 +369,51 @@ def win_value(valued: Valued) -> WinValue | None:
                     best.limit, points)
 
 
-def improving_tiles(table: Table, hand: Concealed, shanten: int, discarded: int) -> tuple[TileLeft, ...]:
-    """The tiles (not held four times) after which the hand, with its best discard, is closer to tenpai."""
+def improving_tiles(table: Table, hand: Concealed, forms: ShantenByForm, discarded: int) -> tuple[TileLeft, ...]:
+    """The tiles (not held four times) after which the hand, with its best discard, is closer to tenpai. A tile
+    near nothing held leaves the standard form's blocks as they are: only its formula's fifth-copy correction
+    (`forms` corrected from the formula's 0) can change, so only then is such a tile tried in full."""
+    shanten = least(forms)
+    near = set(near_tiles(hand)) if forms.standard != 1 or formula_forms(table, hand.counts).standard else None
+    closed = None if table.melds else (_pairs_and_kinds(hand.counts), _orphans(hand.counts))
     found = []
     for t in sorted(table.tiles):
         if packed_count(hand.held, t) >= 4:
             continue
-        if least(fourteen_forms(table, with_tile(hand, t))) < shanten:
+        if near is not None and t not in near:
+            better = closed is not None and _closed_forms_with(hand.counts, t, closed) < shanten
+        else:
+            better = least(fourteen_forms(table, with_tile(hand, t))) < shanten
+        if better:
             found.append(TileLeft(tile_name(t), remaining(table, hand, t, discarded)))
     return tuple(found)
+
+
+def near_tiles(hand: Concealed) -> list[int]:
+    """The tiles within two of a held tile of its suit, and the held honors."""
+    near: list[int] = []
+    for t, n in enumerate(hand.counts):
+        if n:
+            near += range(max(t - 2, t // 9 * 9), min(t + 2, t // 9 * 9 + 8) + 1) if t < 27 else (t,)
+    return near
+
+
+def _pairs_and_kinds(counts: tuple[int, ...]) -> tuple[int, int]:
+    return sum(n >= 2 for n in counts), sum(n > 0 for n in counts)
+
+
+def _orphans(counts: tuple[int, ...]) -> tuple[int, bool]:
+    return sum(counts[t] > 0 for t in ORPHANS), any(counts[t] >= 2 for t in ORPHANS)
+
+
+def _closed_forms_with(counts: tuple[int, ...], t: int, closed: tuple[tuple[int, int], tuple[int, bool]]) -> int:
+    """The chiitoitsu and kokushi shanten (the least) of the hand with `t` added, from its pairs and orphans."""
+    (pairs, kinds), (orphans, orphan_pair) = closed
+    n = counts[t]
+    chiitoitsu = 6 - (pairs + (n == 1)) + max(0, 7 - kinds - (n == 0))
+    if t not in ORPHANS:
+        return min(chiitoitsu, 13 - orphans - orphan_pair)
+    return min(chiitoitsu, 13 - orphans - (n == 0) - (orphan_pair or n == 1))
 
 
 def fourteen_forms(table: Table, hand: Concealed) -> ShantenByForm:
