@@ -242,3 +242,41 @@ def test_readings_won_on_a_discard_are_the_ron_readings() -> None:
                        ("19m19p19s12345677z", "7z"), ("22233344455566m", "5m")):
         hand = parse_hand(HandInput(tiles, win), WinContext(), HandRules())
         assert won_on_a_discard(readings(hand, False), hand.win_tile) == readings(hand, True)
+
+
+def test_waits_agree_with_the_scorer_tile_by_tile() -> None:
+    """On generated hands less their winning tile (every rule option, melds, red fives): a tile is a wait exactly
+    when /hand/score's core takes the hand with it as complete, and the wait's ron and tsumo values are what it
+    scores (no_yaku: null). Tiles that would be a fifth copy in sight are left out (the scorer refuses them)."""
+    from app.errors import InvalidInput
+    from app.scoring import HandInput, score_hand
+    from app.scoring.analysis import WIN_CONTEXTS, analyze_hand
+    from app.scoring.tiles import tile_name
+    from tests.analysis_harness import Waiting
+    from tests.handgen import generate
+
+    checked = 0
+    for case in generate(77, 400):
+        if case.hand is None:
+            continue
+        given, ctx, rules = Waiting(case).ours
+        waits = {w.tile: w for w in analyze_hand(given, ctx, rules).waits or ()}
+        for t in range(34):
+            hand = HandInput(given.tiles + tile_name(t), tile_name(t), given.melds)
+            for kind, context in zip(("ron", "tsumo"), WIN_CONTEXTS[ctx]):
+                try:
+                    result = score_hand(hand, context, rules)
+                    scored: tuple[int, int, int] | str | None = (result.han, result.fu, result.points.total)
+                except InvalidInput as exc:
+                    scored = exc.problems[0].type
+                if scored == "too_many_copies":
+                    continue
+                wait = waits.get(tile_name(t))
+                if wait is None:
+                    assert scored == "not_a_winning_hand", (case.describe(), tile_name(t), scored)
+                    continue
+                value = getattr(wait, kind)
+                expected = None if scored == "no_yaku" else scored
+                assert (value and (value.han, value.fu, value.points.total)) == expected, (case.describe(), t, kind)
+                checked += 1
+    assert checked > 1000
