@@ -4,7 +4,7 @@ from fastapi import FastAPI
 from fastapi.routing import APIRoute
 from starlette.types import ASGIApp
 
-from app.api import catalog, hand, health, match, points
+from app.api import analyze, catalog, hand, health, match, points
 from app.api.docs import install_docs
 from app.api.errors import TOO_LARGE_RESPONSE, install_error_handlers
 from app.middleware import BodySizeLimit
@@ -40,7 +40,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodySizeLimit, max_body_bytes=settings.max_body_bytes, max_json_depth=settings.max_json_depth)
     install_docs(app)
     # A request tries the routes in this order, and each route passed over costs: scoring before the reference data.
-    for module in (health, hand, points, catalog, match):
+    for module in (health, hand, analyze, points, catalog, match):
         takes_body = any(isinstance(r, APIRoute) and r.body_field is not None for r in module.router.routes)
         app.include_router(module.router, responses=TOO_LARGE_RESPONSE if takes_body else None)
     if settings.metrics:  # last: only a scrape passes over the others

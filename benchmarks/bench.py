@@ -22,6 +22,12 @@ HandCalculator.estimate_hand_value, on the same fixed, seeded set of distinct wi
   printed for reference (a pure-Python scorer that caches pieces loses more there).
 * Per hand: the median over rounds. Printed: median and p90 over hands, for each library, the interleaved
   medians, and as the last line `speedup_vs_mahjong: X.X` = their median / our median (passes).
+* Analysis (POST /hand/analyze's core): each hand of the set less its winning tile is a 13-tile tenpai hand.
+  Ours: app.scoring.analysis.analyze_hand (shanten by form, every wait with what it pays by ron and by
+  tsumo). The library doing the same work, as its users do: `Shanten.calculate_shanten`, then each of the 34
+  tiles (held fewer than four times) tried with `Agari.is_agari`, and every wait scored with
+  `HandCalculator.estimate_hand_value` by ron and by tsumo (tests/analysis_harness.py). Timed the same way (passes, rounds, medians);
+  printed as `analyze_speedup_vs_mahjong: X.X`, just before the last line.
 """
 
 from __future__ import annotations
@@ -43,6 +49,8 @@ from mahjong.hand_calculating.hand import HandCalculator
 
 from app.errors import InvalidInput
 from app.scoring import score_hand
+from app.scoring.analysis import analyze_hand
+from tests.analysis_harness import Waiting, our_waits, theirs_waits
 from tests.handgen import GenCase, generate, to_mahjong
 
 CLOCK = time.perf_counter_ns
@@ -153,6 +161,21 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def bench_analysis(cases: list[GenCase], rounds: int, seed: int) -> None:
+    waiting = [Waiting(c) for c in cases]
+    agree = sum(our_waits(analyze_hand(*w.ours)) == theirs_waits(w) for w in waiting)
+    ours = lambda i: analyze_hand(*waiting[i].ours)  # noqa: E731
+    theirs = lambda i: theirs_waits(waiting[i])  # noqa: E731
+    ours_us, theirs_us = timed(ours, theirs, len(waiting), rounds, seed, interleaved=False)
+    ours_med, theirs_med = statistics.median(ours_us), statistics.median(theirs_us)
+    waits = statistics.fmean(len(analyze_hand(*w.ours).waits or ()) for w in waiting)
+    print(f"analysis: {len(waiting)} tenpai hands (the set less each winning tile), {waits:.2f} waits a hand; both "
+          f"agree on the waits and their ron and tsumo han, fu and totals for {agree}/{len(waiting)} hands")
+    print(f"{'analysis':<10} ours median {ours_med:.1f} us (p90 {percentile(ours_us, 0.9):.1f}), "
+          f"mahjong median {theirs_med:.1f} us (p90 {percentile(theirs_us, 0.9):.1f})")
+    print(f"analyze_speedup_vs_mahjong: {theirs_med / ours_med:.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=2400)
@@ -192,6 +215,7 @@ def main() -> None:
     mixed_ours, mixed_theirs = statistics.median(ours_mixed), statistics.median(theirs_mixed)
     print(f"interleaved (one call of each library in turn, caches shared): ours {mixed_ours:.1f} us, "
           f"mahjong {mixed_theirs:.1f} us, ratio {mixed_theirs / mixed_ours:.1f}")
+    bench_analysis(cases, args.rounds, args.seed)
     print(f"speedup_vs_mahjong: {theirs_med / ours_med:.1f}")
 
 

@@ -185,12 +185,11 @@ def winning_cases(draw: st.DrawFn) -> Case:
     concealed = sorted(t for group in painted[:len(concealed_groups)] for t in group)
     melds = list(zip(meld_kinds, painted[len(concealed_groups):]))
     win = draw(st.sampled_from(concealed))
-    all_tiles = counts.copy()  # hand and melds, before the indicators
     dora = _indicators(draw, counts, 5)
-    ura = _indicators(draw, counts, len(dora))
+    ura = _indicators(draw, counts, len(dora))  # counts: the hand, the melds and the indicators
     context = draw(contexts(closed=all(kind == "ankan" for kind in meld_kinds), has_melds=bool(melds),
                             has_kan=any(kind in ("kan", "shouminkan", "ankan") for kind in meld_kinds),
-                            last_copy=all_tiles[win[0]] == 1))
+                            last_copy=counts[win[0]] == 1))
     return Case(concealed, melds, win, dora, ura, context, rules)
 
 

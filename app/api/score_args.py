@@ -50,14 +50,26 @@ class ScoreArgs:
 
 def to_args(request: HandScoreRequest) -> ScoreArgs:
     hand = request.hand
-    context = request.context.__dict__.copy()  # the validated fields, exactly WinContext's
-    context["dora_indicators"] = tuple(context["dora_indicators"])
-    context["ura_dora_indicators"] = tuple(context["ura_dora_indicators"])
     return ScoreArgs(
-        None if hand is None else HandInput(hand.tiles, hand.win_tile, tuple(MeldInput(m.type, m.tiles) for m in hand.melds)),
-        WinContext(**context),
+        None if hand is None else HandInput(hand.tiles, hand.win_tile, to_melds(hand.melds)),
+        to_context(request.context),
         rules_for(tuple(request.rules.__dict__.items())),
     )
+
+
+_CONTEXT_FIELDS = tuple(f.name for f in dataclasses.fields(WinContext))
+
+
+def to_context(model: ContextModel) -> WinContext:
+    """WinContext's fields of a validated context (a model extending ContextModel may have more)."""
+    context = {name: getattr(model, name) for name in _CONTEXT_FIELDS}
+    context["dora_indicators"] = tuple(context["dora_indicators"])
+    context["ura_dora_indicators"] = tuple(context["ura_dora_indicators"])
+    return WinContext(**context)
+
+
+def to_melds(melds: list[MeldModel]) -> tuple[MeldInput, ...]:
+    return tuple(MeldInput(m.type, m.tiles) for m in melds)
 
 
 def _fields(model: type[BaseModel]) -> core_schema.ModelFieldsSchema:

@@ -50,7 +50,11 @@ HANDS_SCORED = Counter(
     "Hands answered: one per POST /hand/score answered 200, one per item of a batch (refused items included)",
     registry=REGISTRY,
 )
-HANDS_ANALYSED = Counter("mahjong_hands_analysed", "Hands analysed by POST /hand/analyze", registry=REGISTRY)
+HANDS_ANALYSED = Counter(
+    "mahjong_hands_analysed",
+    "Hands analysed: one per POST /hand/analyze answered 200, one per item of its batch answered ok",
+    registry=REGISTRY,
+)
 BATCH_ITEMS = Histogram(
     "mahjong_batch_items", "Items per POST /hand/score/batch request", registry=REGISTRY,
     buckets=(1, 2, 5, 10, 25, 50, 100, 250, 500),
@@ -102,6 +106,10 @@ def observe_batch(items: int) -> None:
     """A batch of `items` hands was answered."""
     BATCH_ITEMS.observe(items)
     HANDS_SCORED.inc(items)
+
+
+def count_analysed(hands: int) -> None:
+    HANDS_ANALYSED.inc(hands)
 
 
 def count_refused_item(detail: list[dict[str, object]]) -> None:

@@ -46,3 +46,8 @@ def standard_readings(hand: ParsedHand, is_ron: bool) -> list[Reading]:
             ron_triplet = win if is_ron and placement.kind == "triplet" else NO_TILE
             out.append(Reading("standard", splits, placement.wait, placement, ron_triplet))
     return out
+
+
+def won_on_a_discard(found: list[Reading], win: int) -> list[Reading]:
+    """`readings(hand, False)` as `readings(hand, True)` reads them: a triplet the winning tile completed is open."""
+    return [r._replace(ron_triplet=win) if r.win_in.kind == "triplet" else r for r in found]

@@ -6,7 +6,7 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from app.errors import InvalidInput
-from app.scoring.decompose import Reading, readings
+from app.scoring.decompose import Reading, readings, won_on_a_discard
 from app.scoring.facts import (
     HandFacts,
     dora_facts,
@@ -21,7 +21,7 @@ from app.scoring.hand import HandInput, ParsedHand, WinContext
 from app.scoring.memo import Memo
 from app.scoring.result import ScoreResult, YakumanScore, YakuScore
 from app.scoring.rules import HandRules, check_hand_rules
-from app.scoring.settlement import Settlement, Win, limit_and_base, settle, table_winds
+from app.scoring.settlement import Points, Settlement, Win, limit_and_base, settle, table_winds
 from app.scoring.validate import parse_hand
 from app.scoring.vocabulary import Limit
 from app.scoring.yaku import (
@@ -187,12 +187,40 @@ def score_hand(hand: HandInput | None, ctx: WinContext, rules: HandRules) -> Sco
     return _result(parsed, ctx, judge, best)
 
 
-def best_candidate(hand: ParsedHand, ctx: WinContext, judge: Judge, found: list[Reading]) -> Candidate | None:
-    """The reading worth the most points, then han, then fu; None when no reading has a yaku."""
+Valued = tuple["Candidate", Points] | None  # a win's best reading and its points; None: no yaku
+
+
+def value_ron_and_tsumo(parsed: ParsedHand, ron: WinContext, tsumo: WinContext, rules: HandRules
+                        ) -> tuple[Valued, Valued]:
+    """A validated hand won by ron and by tsumo (two contexts alike but for the kind of win and its flags): each
+    win's best reading and points (pao left out), or None where it has no yaku or the hand is not complete.
+    The hand analysis values each wait this way; the tiles' and the dora's judgements are made once."""
+    judge = JUDGES[rules]
+    found = readings(parsed, False)
+    if not found:
+        return None, None
+    judged = tiles_judged(parsed, tsumo, judge)
+    same_turn = (ron.tenhou, ron.chiihou, ron.renhou) == (tsumo.tenhou, tsumo.chiihou, tsumo.renhou)
+    ron_judged = judged if same_turn else tiles_judged(parsed, ron, judge)
+    by_ron = best_candidate(parsed, ron, judge, won_on_a_discard(found, parsed.win_tile), ron_judged)
+    by_tsumo = best_candidate(parsed, tsumo, judge, found, judged)
+    return (None if by_ron is None else (by_ron, _settled(ron, judge, by_ron, 0).points),
+            None if by_tsumo is None else (by_tsumo, _settled(tsumo, judge, by_tsumo, 0).points))
+
+
+def tiles_judged(hand: ParsedHand, ctx: WinContext, judge: Judge) -> tuple[HandFacts, Judgement, Judgement]:
+    """The hand's facts, and the judgements of its tiles and of its dora (the same for every reading)."""
     h = hand_facts(hand, ctx)
     tiles = judge.hand[h]
+    return h, tiles, NOTHING if tiles.yakuman else judge.dora[dora_facts(hand, ctx, judge.players)]
+
+
+def best_candidate(hand: ParsedHand, ctx: WinContext, judge: Judge, found: list[Reading],
+                   judged: tuple[HandFacts, Judgement, Judgement] | None = None) -> Candidate | None:
+    """The reading worth the most points, then han, then fu; None when no reading has a yaku. `judged`: the
+    hand's tiles_judged, when already made."""
+    h, tiles, dora = judged or tiles_judged(hand, ctx, judge)
     won = judge.situation[situation(ctx, h.closed)]
-    dora = NOTHING if tiles.yakuman else judge.dora[dora_facts(hand, ctx, judge.players)]
     value = value_honors(ctx)
     best = None
     for reading in found:
@@ -244,9 +272,7 @@ def scored_yaku(won: Judgement, tiles: Judgement, shape: Judgement, dora: Judgem
 
 
 def _result(hand: ParsedHand, ctx: WinContext, judge: Judge, best: Candidate) -> ScoreResult:
-    paid = judge.settled[Win(base=best.base, pao_base=_pao_base(ctx, judge.rules, best), winner=ctx.seat_wind,
-                             tsumo=ctx.is_tsumo, discarder=ctx.discarder_seat_wind, liable=ctx.pao_seat_wind,
-                             honba=ctx.honba, riichi_sticks=ctx.riichi_sticks)]
+    paid = _settled(ctx, judge, best, _pao_base(ctx, judge.rules, best))
     return ScoreResult(
         best.han,
         best.fu,
@@ -260,6 +286,12 @@ def _result(hand: ParsedHand, ctx: WinContext, judge: Judge, best: Candidate) ->
         best.reading.wait,
         paid.payments,
     )
+
+
+def _settled(ctx: WinContext, judge: Judge, best: Candidate, pao_base: int) -> Settlement:
+    return judge.settled[Win(base=best.base, pao_base=pao_base, winner=ctx.seat_wind, tsumo=ctx.is_tsumo,
+                             discarder=ctx.discarder_seat_wind, liable=ctx.pao_seat_wind if pao_base else None,
+                             honba=ctx.honba, riichi_sticks=ctx.riichi_sticks)]
 
 
 def _pao_base(ctx: WinContext, rules: HandRules, best: Candidate) -> int:

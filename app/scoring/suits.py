@@ -185,6 +185,11 @@ _RANKS = "123456789"
 _PARTS: Memo[tuple[int, tuple[int, ...]], SuitPart] = Memo(lambda key: _make_part(*key), CACHE_LIMIT)
 
 
+def part_of(suit: int, counts: tuple[int, ...]) -> SuitPart:
+    """The (cached) part of one suit's counts: 9 for m, p, s (suit 0-2), 7 for honors (suit 3)."""
+    return _PARTS[suit, counts]
+
+
 def _part_of_digits(suit: int, digits: str) -> tuple[SuitPart, int]:
     """The part and red fives of a suit's digits ('3406' of pin: the part 34566p and one red)."""
     normal = digits.replace("0", "5")

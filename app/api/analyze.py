@@ -1,0 +1,76 @@
+"""POST /hand/analyze and its batch form: validate into the core's dataclasses, analyze, serialize."""
+
+from typing import Any
+
+import msgspec
+from fastapi import APIRouter, Response
+from pydantic import TypeAdapter, ValidationError
+
+from app.api.errors import invalid_input_detail, validation_detail
+from app.api.hand import JsonBytesResponse
+from app.api.score_args import rules_for, to_context, to_melds
+from app.errors import InvalidInput
+from app.observability.metrics import count_analysed, count_refused_item
+from app.schemas.analyze import (
+    HandAnalyzeBatchRequest,
+    HandAnalyzeBatchResponse,
+    HandAnalyzeRequest,
+    HandAnalyzeResponse,
+)
+from app.scoring.analysis import Analysis, AnalysisInput, analyze_hand
+
+router = APIRouter(tags=["hand"])
+_encoder = msgspec.json.Encoder()
+_validate_request = TypeAdapter(HandAnalyzeRequest).validator.validate_python
+_REJECTED = {422: {"description": "The request or the hand is not valid; `detail` says what and where"}}
+# Keys left out of an answer where they do not apply (13 tiles or 14, tenpai or not).
+_WHERE_THEY_APPLY = frozenset(("waits", "improving_tiles", "ukeire", "discards_analysis"))
+
+
+def analyze(request: HandAnalyzeRequest) -> Analysis:
+    hand, context = request.hand, request.context
+    given = AnalysisInput(hand.tiles, to_melds(hand.melds), context.visible, context.discards)
+    return analyze_hand(given, to_context(context), rules_for(tuple(request.rules.__dict__.items())))
+
+
+def _applying(value: dict[str, Any]) -> dict[str, Any]:
+    return {key: item for key, item in value.items() if item is not None or key not in _WHERE_THEY_APPLY}
+
+
+def as_json(analysis: Analysis) -> dict[str, Any]:
+    """The answer as JSON values: waits, improving tiles, ukeire and discards only where they apply."""
+    out = _applying(msgspec.to_builtins(analysis))
+    if "discards_analysis" in out:
+        out["discards_analysis"] = [_applying(option) for option in out["discards_analysis"]]
+    return out
+
+
+@router.post("/hand/analyze", response_model=HandAnalyzeResponse, responses=_REJECTED,
+             summary="Shanten, every wait with what it pays, and the best discards")
+async def hand_analyze(request: HandAnalyzeRequest) -> Response:
+    """Shanten by form; with 13 tiles (less 3 per meld) every wait with the copies left, furiten and its value by
+    ron and by tsumo, or the improving tiles; with 14, every discard with the same, best first."""
+    answer = _encoder.encode(as_json(analyze(request)))
+    count_analysed(1)
+    return JsonBytesResponse(answer)
+
+
+def _item(index: int, raw: Any) -> dict[str, Any]:
+    try:
+        result = as_json(analyze(_validate_request(raw)))
+    except ValidationError as exc:
+        detail = validation_detail(exc.errors(), ("body", "items", index))
+    except InvalidInput as exc:
+        detail = invalid_input_detail(exc, ("body", "items", index))
+    else:
+        count_analysed(1)
+        return {"ok": True, "result": result}
+    count_refused_item(detail)
+    return {"ok": False, "detail": detail}
+
+
+@router.post("/hand/analyze/batch", response_model=HandAnalyzeBatchResponse, responses=_REJECTED,
+             summary="Analyze up to 100 hands in one request")
+async def hand_analyze_batch(request: HandAnalyzeBatchRequest) -> Response:
+    """Each item is a /hand/analyze request, analyzed on its own: one result or one error list per item, in order."""
+    return JsonBytesResponse(_encoder.encode({"results": [_item(i, raw) for i, raw in enumerate(request.items)]}))

@@ -1,0 +1,100 @@
+"""Request and response models of POST /hand/analyze (and its batch form)."""
+
+from pydantic import ConfigDict, Field, SkipValidation
+
+from app.schemas.common import StrictModel
+from app.schemas.hand import MAX_TILE_STRING, ContextModel, HandRulesModel, MeldModel, PointsOut, ProblemOut
+from app.scoring.vocabulary import Limit
+
+MAX_ANALYZE_BATCH = 100
+ANALYZE_EXAMPLES = [
+    {"hand": {"tiles": "234567m456p2267s", "melds": []},
+     "context": {"seat_wind": "south", "round_wind": "east", "riichi": True, "dora_indicators": ["1p"]},
+     "rules": {"preset": "tenhou"}},
+    {"hand": {"tiles": "234567m456p22678s"}, "context": {"discards": "9s", "visible": "5s5s"}},
+]
+
+
+class AnalyzeHandModel(StrictModel):
+    tiles: str = Field(max_length=MAX_TILE_STRING, examples=["234567m456p2267s"],
+                       description="Concealed tiles in MPSZ notation, melds excluded: 13 or 14, less 3 per meld")
+    melds: list[MeldModel] = Field(default_factory=list, max_length=4)
+
+
+class AnalyzeContextModel(ContextModel):
+    """/hand/score's context (its `win` and `nagashi_mangan` ignored; haitei and rinshan value the tsumo only,
+    houtei and chankan the ron only), plus the tiles seen."""
+
+    visible: str = Field("", max_length=512, examples=["19m5s"],
+                         description="tiles seen elsewhere (other players' discards and melds), MPSZ")
+    discards: str = Field("", max_length=128, examples=["9s"], description="the player's own discards, MPSZ")
+
+
+class HandAnalyzeRequest(StrictModel):
+    model_config = ConfigDict(json_schema_extra={"examples": ANALYZE_EXAMPLES})
+
+    hand: AnalyzeHandModel
+    context: AnalyzeContextModel = Field(default_factory=AnalyzeContextModel)
+    rules: HandRulesModel = Field(default_factory=HandRulesModel)
+
+
+class WinValueOut(StrictModel):
+    han: int
+    fu: int
+    yaku: list[str] = Field(description="yaku ids, dora included")
+    yakuman: list[str] = Field(description="yakuman ids")
+    limit: Limit
+    points: PointsOut
+
+
+class WaitOut(StrictModel):
+    tile: str = Field(description="plain fives (5m)")
+    remaining: int = Field(description="4 less the copies in the hand, melds, dora indicators, visible and discards")
+    furiten: bool = Field(description="some wait of the hand is among its own discards")
+    ron: WinValueOut | None = Field(description="the win by ron; null when it has no yaku")
+    tsumo: WinValueOut | None = Field(description="the win by tsumo; null when it has no yaku")
+
+
+class TileLeftOut(StrictModel):
+    tile: str
+    remaining: int
+
+
+class ShantenByFormOut(StrictModel):
+    standard: int
+    chiitoitsu: int | None = Field(description="null with melds")
+    kokushi: int | None = Field(description="null with melds")
+
+
+class DiscardOut(StrictModel):
+    discard: str
+    shanten: int = Field(description="after the discard")
+    waits: list[WaitOut] | None = Field(None, description="tenpai after the discard (the discard counts as seen and furiten)")
+    improving_tiles: list[TileLeftOut] | None = Field(None, description="not tenpai after the discard")
+    ukeire: int = Field(description="the sum of remaining over the waits or improving tiles")
+
+
+class HandAnalyzeResponse(StrictModel):
+    shanten: int = Field(description="0 tenpai, -1 a complete 14-tile hand: the least of shanten_by_form")
+    shanten_by_form: ShantenByFormOut
+    waits: list[WaitOut] | None = Field(None, description="13 tiles (less 3 per meld), tenpai: every wait")
+    improving_tiles: list[TileLeftOut] | None = Field(None, description="13 tiles, not tenpai: the tiles that lower the shanten")
+    ukeire: int | None = Field(None, description="13 tiles: the sum of remaining over the waits or improving tiles")
+    discards_analysis: list[DiscardOut] | None = Field(
+        None, description="14 tiles (less 3 per meld): every distinct discard, best first")
+
+
+class HandAnalyzeBatchRequest(StrictModel):
+    items: list[SkipValidation[HandAnalyzeRequest]] = Field(
+        min_length=1, max_length=MAX_ANALYZE_BATCH,
+        description=f"Up to {MAX_ANALYZE_BATCH} requests of POST /hand/analyze, each analyzed on its own")
+
+
+class HandAnalyzeBatchItem(StrictModel):
+    ok: bool
+    result: HandAnalyzeResponse | None = Field(None, description="the analysis, when ok")
+    detail: list[ProblemOut] | None = Field(None, description="what is wrong with this item (as a 422 would say), when not ok")
+
+
+class HandAnalyzeBatchResponse(StrictModel):
+    results: list[HandAnalyzeBatchItem] = Field(description="one per item, in the order sent")

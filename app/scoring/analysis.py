@@ -1,0 +1,476 @@
+"""Hand analysis: how far a hand is from a win, every wait with the copies left and what it pays, the tiles
+that improve it, and for a 14-tile hand every discard, best first. Pure: frozen dataclasses in and out.
+
+The hand is validated by `parse_hand` (a 13-tile hand with one free tile added as its winning tile, so every
+check of /hand/score applies); waits come from the per-suit splits (suits.py), shanten from shanten.py, and
+each wait is valued by the scorer itself (`score_parsed`) on the completed hand, by ron and by tsumo.
+"""
+
+from dataclasses import dataclass, replace
+from typing import NamedTuple
+
+from app.errors import InvalidInput, Problem
+from app.scoring.evaluate import Valued, value_ron_and_tsumo
+from app.scoring.hand import HandInput, MeldInput, ParsedHand, WinContext
+from app.scoring.memo import Memo
+from app.scoring.rules import HandRules
+from app.scoring.settlement import Points, table_winds
+from app.scoring.shanten import ORPHANS, Blocks, chiitoitsu_shanten, kokushi_shanten, standard_shanten, suit_blocks
+from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts, part_of
+from app.scoring.tiles import (
+    EAST,
+    ONE_OF,
+    TILE_OF,
+    TileNotationError,
+    any_over_four,
+    packed_count,
+    packed_counts,
+    parse_tiles,
+    tile_name,
+)
+from app.scoring.validate import context_problems, parse_hand
+from app.scoring.vocabulary import Limit
+
+FIVES = (4, 13, 22)
+SANMA_MISSING = frozenset(range(1, 8))  # 2m-8m: not in a three-player set
+# The free tile a 13-tile hand is validated with: honors first, then tiles that exist with three players too.
+FREE_TILE_ORDER = (*range(27, 34), *range(9, 27), 0, 8)
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisInput:
+    tiles: str  # concealed tiles: 13 or 14, less 3 per meld
+    melds: tuple[MeldInput, ...] = ()
+    visible: str = ""  # tiles seen elsewhere (other players' discards and melds)
+    discards: str = ""  # the player's own discards
+
+
+@dataclass(frozen=True, slots=True)
+class WinValue:
+    han: int
+    fu: int
+    yaku: tuple[str, ...]
+    yakuman: tuple[str, ...]
+    limit: Limit
+    points: Points
+
+
+@dataclass(frozen=True, slots=True)
+class WaitValue:
+    tile: str
+    remaining: int
+    furiten: bool
+    ron: WinValue | None  # None: that win has no yaku
+    tsumo: WinValue | None
+
+
+@dataclass(frozen=True, slots=True)
+class TileLeft:
+    tile: str
+    remaining: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShantenByForm:
+    standard: int
+    chiitoitsu: int | None  # None with melds
+    kokushi: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    discard: str
+    shanten: int
+    waits: tuple[WaitValue, ...] | None  # tenpai after the discard
+    improving_tiles: tuple[TileLeft, ...] | None  # otherwise
+    ukeire: int
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    shanten: int
+    shanten_by_form: ShantenByForm
+    waits: tuple[WaitValue, ...] | None = None  # 13 tiles, tenpai
+    improving_tiles: tuple[TileLeft, ...] | None = None  # 13 tiles, not tenpai
+    ukeire: int | None = None  # 13 tiles
+    discards_analysis: tuple[DiscardOption, ...] | None = None  # 14 tiles
+
+
+class Table(NamedTuple):
+    """What stays the same for every hand looked at: the parsed hand (its melds and indicators), the two
+    contexts, the rules, and the tiles seen outside the hand."""
+
+    base: ParsedHand
+    ron: WinContext
+    tsumo: WinContext
+    rules: HandRules
+    melds: int
+    outside: tuple[int, ...]  # per tile: copies among the dora indicators, `visible` and `discards`
+    discarded: frozenset[int]  # the player's own discards
+    tiles: frozenset[int]  # the tiles in play under the rules
+
+
+class Concealed(NamedTuple):
+    """One hand looked at: its concealed tiles as counts and by suit, every tile held, its red fives."""
+
+    counts: tuple[int, ...]
+    parts: tuple[SuitPart, ...]
+    held: int  # packed counts, melds included
+    red_fives: int  # melds included
+    reds: tuple[int, int, int]  # concealed red fives of m, p, s
+
+
+def analyze_hand(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> Analysis:
+    table, hand, full = validated(given, ctx, rules)
+    if full:
+        return analyze_fourteen(table, hand)
+    forms, waits, improving, ukeire = analyze_thirteen(table, hand, -1)
+    return Analysis(least(forms), forms, waits, improving, ukeire)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Validation
+
+
+def _win_contexts(ctx: WinContext) -> tuple[WinContext, WinContext]:
+    """The context as a ron and as a tsumo, each without the flags of the other kind of win."""
+    ron = replace(ctx, win="ron", nagashi_mangan=False, haitei=False, rinshan=False, tenhou=False, chiihou=False)
+    tsumo = replace(ctx, win="tsumo", nagashi_mangan=False, houtei=False, chankan=False, renhou=False,
+                    discarder_seat_wind=None)
+    return ron, tsumo
+
+
+# Each context made a ron and a tsumo once: contexts repeat across the hands of a game.
+WIN_CONTEXTS = Memo(_win_contexts, CACHE_LIMIT)
+IN_PLAY = {4: frozenset(range(34)), 3: frozenset(range(34)) - SANMA_MISSING}
+NOTHING_OUTSIDE = (0,) * 34
+
+
+def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[Table, Concealed, bool]:
+    """The table, the hand, and whether it has 14 tiles (less 3 per meld); InvalidInput naming what is wrong."""
+    ron, tsumo = WIN_CONTEXTS[ctx]
+    try:
+        parts, reds = concealed_parts(given.tiles)
+    except TileNotationError:
+        parse_hand(HandInput(given.tiles, "1z", given.melds), ron, rules)  # raises, naming every problem
+        raise
+    m, p, s, z = parts
+    size = m.size + p.size + s.size + z.size
+    melds = len(given.melds)
+    full = size == 14 - 3 * melds
+    if melds <= 4 and not full and size != 13 - 3 * melds:
+        raise InvalidInput.single("tile_count", ("hand", "tiles"),
+                                  f"/hand/analyze takes 13 or 14 concealed tiles less 3 per meld: with {melds} meld(s), "
+                                  f"{13 - 3 * melds} or {14 - 3 * melds}; got {size}")
+    free = next(t for part in parts for t in part.held) if full else _free_tile(given, ctx, parts)
+    name = tile_name(free)
+    # The stand-in winning tile is not robbed from a kan: the chankan check belongs to each wait, not to the hand.
+    checked = replace(ron, chankan=False)
+    parsed = parse_hand(HandInput(given.tiles if full else given.tiles + name, name, given.melds), checked, rules)
+    problems = context_problems(tsumo, parsed)
+    held = parsed.held if full else parsed.held - ONE_OF[free]
+    visible, discards = _seen_tiles(given, rules, problems)
+    seen = held + packed_counts(parsed.dora_indicators + parsed.ura_dora_indicators + visible + discards)
+    if (visible or discards) and not problems and any_over_four(seen):  # else parse_hand counted them all
+        problems += [Problem("too_many_copies", ("context", "visible"),
+                             f"{tile_name(t)} appears {n} times counting the hand, the melds, the indicators, "
+                             "context.visible and context.discards; a tile exists 4 times")
+                     for t in range(34) if (n := packed_count(seen, t)) > 4]
+    if problems:
+        raise InvalidInput(problems)
+    table = Table(parsed, ron, tsumo, rules, melds, _outside(parsed.dora_indicators + visible + discards),
+                  frozenset(discards), IN_PLAY[len(table_winds(rules))])
+    counts = m.counts + p.counts + s.counts + z.counts
+    return table, Concealed(counts, parts, held, parsed.red_fives, reds), full
+
+
+def _outside(tiles: bytes) -> tuple[int, ...]:
+    if not tiles:
+        return NOTHING_OUTSIDE
+    counts = [0] * 34
+    for t in tiles:
+        counts[t] += 1
+    return tuple(counts)
+
+
+def _free_tile(given: AnalysisInput, ctx: WinContext, parts: tuple[SuitPart, ...]) -> int:
+    """A tile the request holds nowhere (hand, melds, indicators), to validate a 13-tile hand as a win on it."""
+    used: set[int] = {t for part in parts for t in part.held}
+    used.update(TILE_OF.get(text, 0) for text in (*ctx.dora_indicators, *ctx.ura_dora_indicators))
+    for meld in given.melds:
+        try:
+            used.update(parse_tiles(meld.tiles).tiles)
+        except TileNotationError:
+            continue  # parse_hand names it
+    free: int = next((t for t in FREE_TILE_ORDER if t not in used), EAST)  # none free: the melds are invalid
+    return free
+
+
+def _seen_tiles(given: AnalysisInput, rules: HandRules, problems: list[Problem]) -> tuple[bytes, bytes]:
+    found = []
+    for field, text in (("visible", given.visible), ("discards", given.discards)):
+        if not text:
+            found.append(b"")
+            continue
+        try:
+            tiles = parse_tiles(text).tiles
+        except TileNotationError as exc:
+            problems.append(Problem("invalid_tile", ("context", field), f"'{text}' is not valid tile notation: {exc}"))
+            tiles = b""
+        if len(table_winds(rules)) == 3 and SANMA_MISSING.intersection(tiles):
+            problems.append(Problem("invalid_tile", ("context", field), "2m-8m are not in a three-player set"))
+        found.append(tiles)
+    return found[0], found[1]
+
+
+# ---------------------------------------------------------------------------------------------------
+# One hand of 13 tiles (less 3 per meld)
+
+
+def least(forms: ShantenByForm) -> int:
+    best = forms.standard
+    for n in (forms.chiitoitsu, forms.kokushi):
+        if n is not None and n < best:
+            best = n
+    return best
+
+
+def suit_counts(counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return counts[0:9], counts[9:18], counts[18:27], counts[27:34]
+
+
+def blocks_of(counts: tuple[int, ...]) -> tuple[Blocks, Blocks, Blocks, Blocks]:
+    m, p, s, z = suit_counts(counts)
+    return suit_blocks(m), suit_blocks(p), suit_blocks(s), suit_blocks(z)
+
+
+def formula_forms(table: Table, counts: tuple[int, ...]) -> ShantenByForm:
+    """Each form's shanten by its formula (which counts a wait on a fifth copy)."""
+    standard = standard_shanten(blocks_of(counts), table.melds)
+    if table.melds:
+        return ShantenByForm(standard, None, None)
+    listed = list(counts)
+    return ShantenByForm(standard, chiitoitsu_shanten(listed), kokushi_shanten(listed))
+
+
+def with_tile(hand: Concealed, tile: int) -> Concealed:
+    counts = list(hand.counts)
+    counts[tile] += 1
+    return _regrouped(hand, tuple(counts), tile, hand.held + ONE_OF[tile])
+
+
+def _regrouped(hand: Concealed, counts: tuple[int, ...], tile: int, held: int, red: bool = False) -> Concealed:
+    """The hand with new counts, only the suit of `tile` changed (`red`: a red five of it discarded)."""
+    suit = tile // 9
+    start = suit * 9
+    parts = list(hand.parts)
+    parts[suit] = part_of(suit, counts[start:start + (7 if suit == 3 else 9)])
+    if not red:
+        return hand._replace(counts=counts, parts=tuple(parts), held=held)
+    reds = tuple(n - (s == suit) for s, n in enumerate(hand.reds))
+    return Concealed(counts, tuple(parts), held, hand.red_fives - 1, (reds[0], reds[1], reds[2]))
+
+
+def _suit_waits(key: tuple[int, tuple[int, ...]]) -> tuple[tuple[int, int], ...]:
+    """For one suit's counts: each tile (below 5 copies) whose addition lets the suit split into sets and at most
+    one pair, with the pairs that split takes (0 or 1)."""
+    suit, counts = key
+    found = []
+    for rank, n in enumerate(counts):
+        if n < 4 and (n or rank and counts[rank - 1] or rank + 1 < len(counts) and counts[rank + 1]
+                      or suit < 3 and (rank > 1 and counts[rank - 2] or rank + 2 < 9 and counts[rank + 2])):
+            grown = part_of(suit, (*counts[:rank], n + 1, *counts[rank + 1:]))
+            if grown.standard_pairs <= 1:
+                found.append((suit * 9 + rank, grown.standard_pairs))
+    return tuple(found)
+
+
+SUIT_WAITS: Memo[tuple[int, tuple[int, ...]], tuple[tuple[int, int], ...]] = Memo(_suit_waits, CACHE_LIMIT)
+
+
+def standard_waits(hand: Concealed) -> list[int]:
+    """The tiles that complete four sets and a pair (a fifth copy of a concealed tile excluded)."""
+    pairs = [p.standard_pairs for p in hand.parts]
+    total = sum(pairs)
+    found = []
+    for suit, part in enumerate(hand.parts):
+        others = total - pairs[suit]
+        if others <= 1:
+            found += [t for t, more in SUIT_WAITS[suit, part.counts] if others + more == 1]
+    return found
+
+
+def chiitoitsu_waits(counts: tuple[int, ...]) -> list[int]:
+    """The single tile of a chiitoitsu tenpai (six different pairs and one single)."""
+    return [t for t, n in enumerate(counts) if n == 1]
+
+
+def kokushi_waits(counts: tuple[int, ...]) -> list[int]:
+    """Thirteen orphans tenpai: the missing orphan, or all thirteen."""
+    missing = [t for t in ORPHANS if not counts[t]]
+    return missing or list(ORPHANS)
+
+
+def usable(table: Table, hand: Concealed, tiles: list[int]) -> list[int]:
+    """The tiles in play that the hand (melds included) holds fewer than four of."""
+    return [t for t in tiles if t in table.tiles and packed_count(hand.held, t) < 4]
+
+
+def completing_tiles(table: Table, hand: Concealed, forms: ShantenByForm) -> tuple[list[int], bool]:
+    """Each usable tile that completes the hand, and whether one completes the standard form: the forms with
+    shanten 0 (by their formula) say where to look."""
+    standard = usable(table, hand, standard_waits(hand)) if forms.standard == 0 else []
+    if forms.chiitoitsu != 0 and forms.kokushi != 0:
+        return standard, bool(standard)
+    found = set(standard)
+    if forms.chiitoitsu == 0:
+        found.update(usable(table, hand, chiitoitsu_waits(hand.counts)))
+    if forms.kokushi == 0:
+        found.update(usable(table, hand, kokushi_waits(hand.counts)))
+    return sorted(found), bool(standard)
+
+
+def analyze_thirteen(table: Table, hand: Concealed, discarded: int
+                     ) -> tuple[ShantenByForm, tuple[WaitValue, ...] | None, tuple[TileLeft, ...] | None, int]:
+    """Shanten by form, and the waits (tenpai) or the improving tiles, with the ukeire; `discarded`: a tile just
+    discarded from 14 (-1: none), seen and furiten."""
+    forms = formula_forms(table, hand.counts)
+    if least(forms) == 0:
+        done, standard = completing_tiles(table, hand, forms)
+        if forms.standard == 0 and not standard:
+            forms = replace(forms, standard=1)  # its only waits are fifth copies
+        if done:
+            waits = wait_values(table, hand, done, discarded)
+            return forms, waits, None, sum(w.remaining for w in waits)
+    improving = improving_tiles(table, hand, forms, discarded)
+    return forms, None, improving, sum(t.remaining for t in improving)
+
+
+def remaining(table: Table, hand: Concealed, tile: int, discarded: int) -> int:
+    return max(0, 4 - packed_count(hand.held, tile) - table.outside[tile] - (tile == discarded))
+
+
+def wait_values(table: Table, hand: Concealed, done: list[int], discarded: int) -> tuple[WaitValue, ...]:
+    furiten = any(t in table.discarded or t == discarded for t in done)
+    waits = []
+    for t in done:
+        completed = with_tile(hand, t)
+        parsed = table.base._replace(parts=completed.parts, held=completed.held, win_tile=t,
+                                     red_fives=completed.red_fives)
+        ron, tsumo = value_ron_and_tsumo(parsed, table.ron, table.tsumo, table.rules)
+        waits.append(WaitValue(tile_name(t), remaining(table, hand, t, discarded), furiten, win_value(ron),
+                               win_value(tsumo)))
+    return tuple(waits)
+
+
+def win_value(valued: Valued) -> WinValue | None:
+    if valued is None:
+        return None
+    best, points = valued
+    return WinValue(best.han, best.fu, tuple([y.id for y in best.yaku]), tuple([y.id for y, _ in best.yakuman]),
+                    best.limit, points)
+
+
+def improving_tiles(table: Table, hand: Concealed, forms: ShantenByForm, discarded: int) -> tuple[TileLeft, ...]:
+    """The tiles (not held four times) after which the hand, with its best discard, is closer to tenpai. A tile
+    near nothing held leaves the standard form's blocks as they are: only its formula's fifth-copy correction
+    (`forms` corrected from the formula's 0) can change, so only then is such a tile tried in full."""
+    shanten = least(forms)
+    near = set(near_tiles(hand)) if forms.standard != 1 or formula_forms(table, hand.counts).standard else None
+    closed = None if table.melds else (_pairs_and_kinds(hand.counts), _orphans(hand.counts))
+    found = []
+    for t in sorted(table.tiles):
+        if packed_count(hand.held, t) >= 4:
+            continue
+        if near is not None and t not in near:
+            better = closed is not None and _closed_forms_with(hand.counts, t, closed) < shanten
+        else:
+            better = least(fourteen_forms(table, with_tile(hand, t))) < shanten
+        if better:
+            found.append(TileLeft(tile_name(t), remaining(table, hand, t, discarded)))
+    return tuple(found)
+
+
+def near_tiles(hand: Concealed) -> list[int]:
+    """The tiles within two of a held tile of its suit, and the held honors."""
+    near: list[int] = []
+    for t, n in enumerate(hand.counts):
+        if n:
+            near += range(max(t - 2, t // 9 * 9), min(t + 2, t // 9 * 9 + 8) + 1) if t < 27 else (t,)
+    return near
+
+
+def _pairs_and_kinds(counts: tuple[int, ...]) -> tuple[int, int]:
+    return sum(n >= 2 for n in counts), sum(n > 0 for n in counts)
+
+
+def _orphans(counts: tuple[int, ...]) -> tuple[int, bool]:
+    return sum(counts[t] > 0 for t in ORPHANS), any(counts[t] >= 2 for t in ORPHANS)
+
+
+def _closed_forms_with(counts: tuple[int, ...], t: int, closed: tuple[tuple[int, int], tuple[int, bool]]) -> int:
+    """The chiitoitsu and kokushi shanten (the least) of the hand with `t` added, from its pairs and orphans."""
+    (pairs, kinds), (orphans, orphan_pair) = closed
+    n = counts[t]
+    chiitoitsu = 6 - (pairs + (n == 1)) + max(0, 7 - kinds - (n == 0))
+    if t not in ORPHANS:
+        return min(chiitoitsu, 13 - orphans - orphan_pair)
+    return min(chiitoitsu, 13 - orphans - (n == 0) - (orphan_pair or n == 1))
+
+
+def fourteen_forms(table: Table, hand: Concealed) -> ShantenByForm:
+    """A 14-tile hand's shanten by form, exact: the formula, except that a standard tenpai the formula finds
+    with a tile held four times is checked discard by discard (its waits may all be fifth copies)."""
+    forms = formula_forms(table, hand.counts)
+    if forms.standard == 0 and any(packed_count(hand.held, t) == 4 for t in range(34)):
+        forms = replace(forms, standard=min(exact_standard(table, d) for d in discards_of(hand)))
+    return forms
+
+
+def exact_standard(table: Table, hand: Concealed) -> int:
+    """A 13-tile hand's standard shanten: the formula's, or 1 where its tenpai waits only on fifth copies."""
+    standard = standard_shanten(blocks_of(hand.counts), table.melds)
+    if standard == 0 and not usable(table, hand, standard_waits(hand)):
+        return 1
+    return standard
+
+
+# ---------------------------------------------------------------------------------------------------
+# 14 tiles (less 3 per meld)
+
+
+def without_tile(hand: Concealed, tile: int) -> Concealed:
+    """The hand after discarding `tile`; a red five goes only when every copy held is red."""
+    counts = list(hand.counts)
+    counts[tile] -= 1
+    red = tile in FIVES and hand.counts[tile] <= hand.reds[tile // 9]
+    return _regrouped(hand, tuple(counts), tile, hand.held - ONE_OF[tile], red)
+
+
+def discards_of(hand: Concealed) -> list[Concealed]:
+    return [without_tile(hand, t) for t, n in enumerate(hand.counts) if n]
+
+
+def analyze_fourteen(table: Table, hand: Concealed) -> Analysis:
+    options = []
+    by_form: list[ShantenByForm] = []
+    for t, n in enumerate(hand.counts):
+        if not n:
+            continue
+        forms, waits, improving, ukeire = analyze_thirteen(table, without_tile(hand, t), t)
+        by_form.append(forms)
+        options.append(DiscardOption(tile_name(t), least(forms), waits, improving, ukeire))
+    options.sort(key=lambda o: (o.shanten, -o.ukeire, TILE_OF[o.discard]))
+    forms = fourteen_by_form(table, hand, by_form)
+    return Analysis(least(forms), forms, discards_analysis=tuple(options))
+
+
+def fourteen_by_form(table: Table, hand: Concealed, after: list[ShantenByForm]) -> ShantenByForm:
+    """Each form: -1 when the 14 tiles complete it, else its best shanten after a discard."""
+    formula = formula_forms(table, hand.counts)
+    standard = -1 if formula.standard == -1 else min(f.standard for f in after)
+    if formula.chiitoitsu is None or formula.kokushi is None:
+        return ShantenByForm(standard, None, None)
+    chiitoitsu = -1 if formula.chiitoitsu == -1 else min(f.chiitoitsu or 0 for f in after)
+    kokushi = -1 if formula.kokushi == -1 else min(f.kokushi or 0 for f in after)
+    return ShantenByForm(standard, chiitoitsu, kokushi)

@@ -1,0 +1,102 @@
+"""Shanten: how many tile exchanges a hand is from tenpai (0 tenpai, -1 complete), by form.
+
+Standard form: the usual block count, 8 - 2 * sets - partial sets - head, at most 4 sets and partial sets
+together (melds count as sets). Each suit's concealed tiles are split once per pattern, memoized, into every
+Pareto-best (head, sets, partial sets) it can give (`suit_blocks`); a hand combines its four suits' options.
+Chiitoitsu and kokushi by formula: 6 - pairs (+ the kinds missing below 7), 13 - orphans held (- 1 for an
+orphan pair). These formulas count a wait on a fifth copy as a wait; app.scoring.analysis corrects that.
+"""
+
+from app.scoring.memo import Memo
+
+Block = tuple[int, int, int]  # (head 0 or 1, sets, partial sets)
+Blocks = tuple[Block, ...]
+CACHE_LIMIT = 200_000
+ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def _pareto(found: set[Block]) -> Blocks:
+    """The options no other option beats or equals on all of head, sets and partial sets."""
+    return tuple(sorted(b for b in found if not any(o != b and o[0] >= b[0] and o[1] >= b[1] and o[2] >= b[2]
+                                                    for o in found)))
+
+
+def _suit_blocks(key: tuple[tuple[int, ...], bool]) -> Blocks:
+    """Every best (head, sets, partial sets) of one suit's counts; honors make no sequences or partial runs."""
+    counts, honors = key
+    first = next((r for r, n in enumerate(counts) if n), -1)
+    if first < 0:
+        return ((0, 0, 0),)
+    found: set[Block] = set()
+    for taken, gained in _first_tile_uses(counts, first, honors):
+        rest = list(counts)
+        for rank in taken:
+            rest[rank] -= 1
+        for head, sets, partial in SUIT_BLOCKS[tuple(rest), honors]:
+            if head + gained[0] <= 1:
+                found.add((head + gained[0], sets + gained[1], partial + gained[2]))
+    return _pareto(found)
+
+
+def _first_tile_uses(c: tuple[int, ...], i: int, honors: bool) -> list[tuple[tuple[int, ...], Block]]:
+    """The ways to use the lowest tile held: the ranks taken and the (head, set, partial set) they make."""
+    uses: list[tuple[tuple[int, ...], Block]] = [((i,), (0, 0, 0))]  # left isolated
+    if c[i] >= 2:
+        uses += [((i, i), (1, 0, 0)), ((i, i), (0, 0, 1))]
+    if c[i] >= 3:
+        uses.append(((i, i, i), (0, 1, 0)))
+    if not honors:
+        if i <= 6 and c[i + 1] and c[i + 2]:
+            uses.append(((i, i + 1, i + 2), (0, 1, 0)))
+        if i <= 7 and c[i + 1]:
+            uses.append(((i, i + 1), (0, 0, 1)))
+        if i <= 6 and c[i + 2]:
+            uses.append(((i, i + 2), (0, 0, 1)))
+    return uses
+
+
+SUIT_BLOCKS: Memo[tuple[tuple[int, ...], bool], Blocks] = Memo(_suit_blocks, CACHE_LIMIT)
+
+
+def suit_blocks(counts: tuple[int, ...]) -> Blocks:
+    """The options of one suit's counts: 9 counts for m, p, s; 7 for honors."""
+    return SUIT_BLOCKS[counts, len(counts) == 7]
+
+
+def _combined(key: tuple[Blocks, Blocks]) -> Blocks:
+    a, b = key
+    return _pareto({(h1 + h2, m1 + m2, t1 + t2) for h1, m1, t1 in a for h2, m2, t2 in b if h1 + h2 <= 1})
+
+
+# Two suits' options combined once per pair of option lists (few distinct lists exist).
+COMBINED: Memo[tuple[Blocks, Blocks], Blocks] = Memo(_combined, CACHE_LIMIT)
+
+
+def standard_shanten(suits: tuple[Blocks, Blocks, Blocks, Blocks], melds: int) -> int:
+    """The standard form's shanten of the four suits' options with `melds` melds called or declared."""
+    best = 8
+    for head, sets, partial in COMBINED[COMBINED[suits[0], suits[1]], COMBINED[suits[2], suits[3]]]:
+        total = sets + melds
+        value = 8 - 2 * total - min(partial, 4 - total) - head
+        if value < best:
+            best = value
+    return best
+
+
+def chiitoitsu_shanten(counts: list[int]) -> int:
+    """Seven different pairs: 6 - pairs, plus one for each kind missing below seven."""
+    pairs = kinds = 0
+    for n in counts:
+        if n:
+            kinds += 1
+            pairs += n >= 2
+    return 6 - pairs + max(0, 7 - kinds)
+
+
+def kokushi_shanten(counts: list[int]) -> int:
+    kinds = pair = 0
+    for t in ORPHANS:
+        if counts[t]:
+            kinds += 1
+            pair |= counts[t] >= 2
+    return 13 - kinds - pair
