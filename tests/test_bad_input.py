@@ -123,8 +123,15 @@ def test_body_that_is_not_utf8_is_json_invalid_not_400(client: TestClient, path:
 @pytest.mark.parametrize("path", ENDPOINTS)
 @pytest.mark.parametrize("content_type", [None, "text/plain", "application/x-www-form-urlencoded"])
 def test_body_not_sent_as_json(client: TestClient, path: str, content_type: str | None) -> None:
-    [entry] = rejected(post_raw(client, path, json.dumps(VALID[path]), content_type))
-    assert entry["type"] == "model_attributes_type"
+    [entry] = rejected(post_raw(client, path, json.dumps(VALID[path]), content_type), 415)
+    assert entry == {"type": "unsupported_media_type", "loc": ["header", "content-type"],
+                     "msg": "The request body must be JSON, sent with the header `Content-Type: application/json`."}
+
+
+@pytest.mark.parametrize("path", ENDPOINTS)
+@pytest.mark.parametrize("content_type", ["application/json; charset=utf-8", "Application/JSON", "application/merge-patch+json"])
+def test_body_sent_as_json_with_parameters_or_a_json_suffix(client: TestClient, path: str, content_type: str) -> None:
+    assert post_raw(client, path, json.dumps(VALID[path]), content_type).status_code == 200
 
 
 @pytest.mark.parametrize("path", ENDPOINTS)

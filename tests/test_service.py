@@ -213,7 +213,8 @@ def test_lying_content_length_is_still_counted() -> None:
     async def send(message):
         sent.append(message)
 
-    scope = {"type": "http", "method": "POST", "path": "/", "headers": [(b"content-length", b"10")]}
+    scope = {"type": "http", "method": "POST", "path": "/",
+             "headers": [(b"content-length", b"10"), (b"content-type", b"application/json")]}
     asyncio.run(BodySizeLimit(app, max_body_bytes=100)(scope, receive, send))
     assert not reached_app
     assert sent[0]["status"] == 413
@@ -225,3 +226,43 @@ def test_cap_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None
     response = TestClient(app).post("/health", content=b"x" * 11)
     assert response.status_code == 413
 
+
+
+# --- a body must be JSON -----------------------------------------------------------------------
+
+NOT_JSON = {"detail": [{"type": "unsupported_media_type", "loc": ["header", "content-type"],
+                        "msg": "The request body must be JSON, sent with the header `Content-Type: application/json`."}]}
+
+
+def body_operations(client: TestClient) -> list[str]:
+    paths = client.get("/openapi.json").json()["paths"]
+    return [path for path, operations in paths.items() for operation in operations.values() if "requestBody" in operation]
+
+
+@pytest.mark.parametrize("content_type", ["application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x",
+                                          "application/jsonx", "json", None])
+def test_every_body_taking_operation_refuses_a_body_not_sent_as_json(client: TestClient, content_type: str | None) -> None:
+    paths = body_operations(client)
+    assert len(paths) == 6
+    headers = {} if content_type is None else {"Content-Type": content_type}
+    for path in paths:
+        response = client.post(path, content=b'{"items": []}', headers=headers)
+        assert (response.status_code, response.json()) == (415, NOT_JSON), path
+
+
+def test_a_chunked_body_without_a_content_type_is_refused(client: TestClient) -> None:
+    response = client.post("/hand/score", content=(part for part in (b'{"hand": ', b"null}")))
+    assert "content-length" not in {k.lower() for k in response.request.headers}
+    assert (response.status_code, response.json()) == (415, NOT_JSON)
+
+
+def test_no_body_needs_no_content_type(client: TestClient) -> None:
+    response = client.post("/hand/score")
+    assert response.status_code == 422
+    assert response.json()["detail"] == [{"type": "missing", "loc": ["body"], "msg": "Field required"}]
+
+
+def test_a_body_is_json_on_any_route(probe: TestClient) -> None:
+    """The check is the app's, before routing: a route added later refuses a form body too."""
+    assert probe.post("/_echo", content=b"count=1", headers={"Content-Type": "application/x-www-form-urlencoded"}).json() == NOT_JSON
+    assert probe.post("/_echo", content=b'{"count": 1}', headers={"Content-Type": "application/vnd.api+json"}).json() == {"count": 1, "name": ""}
