@@ -51,7 +51,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         generate_unique_id_function=operation_id,
     )
     install_error_handlers(app)
-    app.add_middleware(BodySizeLimit, max_body_bytes=settings.max_body_bytes, max_json_depth=settings.max_json_depth)
+    app.add_middleware(BodySizeLimit, max_body_bytes=settings.max_body_bytes, max_json_depth=settings.max_json_depth,
+                       path_caps={hand.BATCH_PATH: settings.max_batch_body_bytes})
     install_docs(app)
     # A request tries the routes in this order, and each route passed over costs: scoring before the reference data.
     for module in (health, hand, points, catalog, match):

@@ -2,6 +2,7 @@
 too deeply nested JSON 422."""
 
 import re
+from collections.abc import Mapping
 from itertools import accumulate
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -64,8 +65,8 @@ def is_json(content_type: bytes | None) -> bool:
 
 
 class BodySizeLimit:
-    """Reject a request whose body is over `max_body_bytes`, is not sent as JSON, or (when set) nests JSON deeper
-    than `max_json_depth`.
+    """Reject a request whose body is over its cap (`path_caps` for the paths it names, else `max_body_bytes`), is not
+    sent as JSON, or (when set) nests JSON deeper than `max_json_depth`.
 
     A declared Content-Length over the cap is refused before a byte of the body is read; otherwise
     the streamed body is counted as it arrives (chunked uploads included) and replayed to the app.
@@ -74,18 +75,21 @@ class BodySizeLimit:
     The nesting check runs on the whole body before any JSON parsing: it answers 422 `json_invalid`.
     """
 
-    def __init__(self, app: ASGIApp, max_body_bytes: int, max_json_depth: int | None = None) -> None:
+    def __init__(self, app: ASGIApp, max_body_bytes: int, max_json_depth: int | None = None,
+                 path_caps: Mapping[str, int] | None = None) -> None:
         self.app = app
         self.max_body_bytes = max_body_bytes
         self.max_json_depth = max_json_depth
+        self.path_caps = dict(path_caps or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        cap = self.path_caps.get(scope["path"], self.max_body_bytes)
         length, content_type = _body_headers(scope)
-        if length > self.max_body_bytes:
-            await self._reject(scope, receive, send)
+        if length > cap:
+            await _too_large(cap, scope, receive, send)
             return
         if length and not is_json(content_type):
             response = problem_response(415, "unsupported_media_type", ["header", "content-type"],
@@ -103,8 +107,8 @@ class BodySizeLimit:
                 break
             chunks.append(message.get("body", b""))
             size += len(chunks[-1])
-            if size > self.max_body_bytes:
-                await self._reject(scope, receive, send)
+            if size > cap:
+                await _too_large(cap, scope, receive, send)
                 return
             if not message.get("more_body", False):
                 break
@@ -126,14 +130,10 @@ class BodySizeLimit:
 
         await self.app(scope, replay, send)
 
-    async def _reject(self, scope: Scope, receive: Receive, send: Send) -> None:
-        response = problem_response(
-            413,
-            "request_too_large",
-            ["body"],
-            f"The request body is larger than the limit of {self.max_body_bytes} bytes.",
-        )
-        await response(scope, receive, send)
+
+async def _too_large(cap: int, scope: Scope, receive: Receive, send: Send) -> None:
+    response = problem_response(413, "request_too_large", ["body"], f"The request body is larger than the limit of {cap} bytes.")
+    await response(scope, receive, send)
 
 
 def _body_headers(scope: Scope) -> tuple[int, bytes | None]:

@@ -35,7 +35,8 @@ _ERROR_CONTENT = {"application/json": {"schema": {"$ref": f"#/components/schemas
 _FASTAPI_ERROR_SCHEMAS = ("HTTPValidationError", "ValidationError")
 _DESCRIPTIONS = {
     "404": "Nothing answers at this path",
-    "413": "The request body is larger than the cap: MAHJONG_MAX_BODY_BYTES (64 KiB by default)",
+    "413": "The request body is larger than the cap: MAHJONG_MAX_BATCH_BODY_BYTES (512 KiB by default) for a batch, "
+           "MAHJONG_MAX_BODY_BYTES (64 KiB by default) for anything else",
     "415": "The body is not sent as JSON: send the header `Content-Type: application/json`",
     "422": "The request is not valid; `detail` says what and where, one entry per problem",
 }

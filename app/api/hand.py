@@ -27,6 +27,7 @@ from app.scoring import ScoreResult, score_hand
 T = TypeVar("T")
 
 router = APIRouter(tags=["hand"], route_class=SinglePassJsonRoute)
+BATCH_PATH = "/hand/score/batch"  # its body cap is MAHJONG_MAX_BATCH_BODY_BYTES (app.main)
 # ScoreResult (dataclasses) as compact JSON, byte for byte what pydantic-core writes for it (tests check), faster
 _encoder = msgspec.json.Encoder()
 _validate_request = TypeAdapter(HandScoreRequest).validator.validate_python
@@ -106,7 +107,7 @@ async def _score_valid_batch(batch: _ValidBatch) -> Response:
     return _results(_write_scored, batch.items)
 
 
-@router.post("/hand/score/batch", response_model=HandScoreBatchResponse,
+@router.post(BATCH_PATH, response_model=HandScoreBatchResponse,
              summary=f"Score up to {MAX_BATCH} hands in one request")
 @single_pass_first(_ValidBatch, _score_valid_batch)
 async def score_hands(request: HandScoreBatchRequest) -> Response:
