@@ -7,7 +7,7 @@ from fastapi.routing import APIRoute
 from starlette.types import ASGIApp
 
 from app.api import catalog, hand, health, match, points
-from app.api.docs import install_docs
+from app.api.docs import install_docs, install_home
 from app.api.errors import document_errors, install_error_handlers
 from app.middleware import BodySizeLimit
 from app.observability.metrics import METRICS_ROUTE, exposition_registry, metrics_endpoint
@@ -57,6 +57,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # A request tries the routes in this order, and each route passed over costs: scoring before the reference data.
     for module in (health, hand, points, catalog, match):
         app.include_router(module.router)
+    install_home(app)
     if settings.metrics:  # last: only a scrape passes over the others
         app.add_route(METRICS_ROUTE, metrics_endpoint(exposition_registry()), methods=["GET"], include_in_schema=False)
     return app
