@@ -4,6 +4,8 @@ import json
 import sys
 from pathlib import Path
 
+import jsonschema
+import pytest
 from fastapi import APIRouter
 from fastapi.testclient import TestClient
 from pydantic import BaseModel
@@ -115,3 +117,22 @@ def test_schema_names_are_the_models_own(client: TestClient) -> None:
     schemas = client.get("/openapi.json").json()["components"]["schemas"]
     assert not [name for name in schemas if name.startswith(("Response_", "Body_"))]
     assert schemas["HealthResponse"]["properties"] == {"status": {"title": "Status", "type": "string", "const": "ok"}}
+
+
+@pytest.mark.parametrize(("body", "headers", "status"), [
+    (b"{}", {"Content-Type": "application/json"}, 422),
+    (b"{", {"Content-Type": "application/json"}, 422),
+    (b"{}", {"Content-Type": "text/plain"}, 415),
+    (b" " * 600_000, {"Content-Type": "application/json"}, 413),
+], ids=["invalid", "malformed", "not-json", "too-large"])
+def test_every_error_answer_validates_against_the_documented_schema(client: TestClient, body: bytes, headers: dict[str, str],
+                                                                    status: int) -> None:
+    """What a generated client does: read the answer with the schema the document names for its status."""
+    document = client.get("/openapi.json").json()
+    for path, operations in document["paths"].items():
+        if "post" not in operations:
+            continue
+        response = client.post(path, content=body, headers=headers)
+        assert response.status_code == status, path
+        schema = operations["post"]["responses"][str(status)]["content"]["application/json"]["schema"]
+        jsonschema.validate(response.json(), {**schema, "components": document["components"]})
