@@ -138,7 +138,7 @@ async def _too_large(cap: int, scope: Scope, receive: Receive, send: Send) -> No
 
 def _body_headers(scope: Scope) -> tuple[int, bytes | None]:
     """The body's declared length (-1 when it is sent chunked, 0 without a body or a readable length) and its Content-Type."""
-    length, content_type = 0, None
+    length, content_type, chunked = 0, None, False
     for name, value in scope["headers"]:
         if name == b"content-length":
             try:
@@ -148,5 +148,5 @@ def _body_headers(scope: Scope) -> tuple[int, bytes | None]:
         elif name == b"content-type":
             content_type = value
         elif name == b"transfer-encoding":
-            length = -1
-    return length, content_type
+            chunked = True
+    return -1 if chunked else length, content_type
