@@ -1,12 +1,14 @@
 """The ASGI application: `app.main:app`."""
 
+from typing import Any
+
 from fastapi import FastAPI
 from fastapi.routing import APIRoute
 from starlette.types import ASGIApp
 
 from app.api import analyze, catalog, hand, health, match, points
-from app.api.docs import install_docs
-from app.api.errors import TOO_LARGE_RESPONSE, install_error_handlers
+from app.api.docs import install_docs, install_home
+from app.api.errors import document_errors, install_error_handlers
 from app.middleware import BodySizeLimit
 from app.observability.metrics import METRICS_ROUTE, exposition_registry, metrics_endpoint
 from app.observability.middleware import Observe
@@ -25,6 +27,17 @@ class ObservedApp(FastAPI):
         settings = self.observed_settings
         return Observe(super().build_middleware_stack(), metrics=settings.metrics, access_log=settings.access_log)
 
+    def openapi(self) -> dict[str, Any]:
+        if not self.openapi_schema:
+            self.openapi_schema = document_errors(super().openapi())
+        return self.openapi_schema
+
+
+def operation_id(route: APIRoute) -> str:
+    """What a generated client calls the operation (and the prefix of any schema FastAPI names after it): the route's
+    name, its endpoint's own unless given. A route's explicit operation_id is used instead, by FastAPI itself."""
+    return route.name
+
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
@@ -35,14 +48,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         description="Score a winning Riichi mahjong hand and decide when a match ends.",
         docs_url=None,  # served offline by install_docs
         redoc_url=None,
+        generate_unique_id_function=operation_id,
     )
     install_error_handlers(app)
-    app.add_middleware(BodySizeLimit, max_body_bytes=settings.max_body_bytes, max_json_depth=settings.max_json_depth)
+    app.add_middleware(BodySizeLimit, max_body_bytes=settings.max_body_bytes, max_json_depth=settings.max_json_depth,
+                       path_caps={hand.BATCH_PATH: settings.max_batch_body_bytes})
     install_docs(app)
     # A request tries the routes in this order, and each route passed over costs: scoring before the reference data.
     for module in (health, hand, analyze, points, catalog, match):
-        takes_body = any(isinstance(r, APIRoute) and r.body_field is not None for r in module.router.routes)
-        app.include_router(module.router, responses=TOO_LARGE_RESPONSE if takes_body else None)
+        app.include_router(module.router)
+    install_home(app)
     if settings.metrics:  # last: only a scrape passes over the others
         app.add_route(METRICS_ROUTE, metrics_endpoint(exposition_registry()), methods=["GET"], include_in_schema=False)
     return app

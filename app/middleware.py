@@ -1,6 +1,8 @@
-"""Pure-ASGI request limits: larger bodies answer 413 and too deeply nested JSON 422, before the app sees them."""
+"""Pure-ASGI request limits, before the app sees a request: larger bodies answer 413, a body not sent as JSON 415,
+too deeply nested JSON 422."""
 
 import re
+from collections.abc import Mapping
 from itertools import accumulate
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -54,25 +56,45 @@ def _depth(brackets: bytes) -> int:
     return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
 
 
+def is_json(content_type: bytes | None) -> bool:
+    """Whether a Content-Type names JSON: application/json or application/*+json (RFC 6839), parameters aside."""
+    if content_type is None:
+        return False
+    media_type = content_type.split(b";", 1)[0].strip().lower()
+    return media_type == b"application/json" or (media_type.startswith(b"application/") and media_type.endswith(b"+json"))
+
+
 class BodySizeLimit:
-    """Reject a request whose body is over `max_body_bytes`, or (when set) nests JSON deeper than `max_json_depth`.
+    """Reject a request whose body is over its cap (`path_caps` for the paths it names, else `max_body_bytes`), is not
+    sent as JSON, or (when set) nests JSON deeper than `max_json_depth`.
 
     A declared Content-Length over the cap is refused before a byte of the body is read; otherwise
     the streamed body is counted as it arrives (chunked uploads included) and replayed to the app.
+    A body (declared by Content-Length or sent chunked) whose Content-Type is missing or not JSON answers 415
+    `unsupported_media_type`, whatever the route: every body the service reads is JSON.
     The nesting check runs on the whole body before any JSON parsing: it answers 422 `json_invalid`.
     """
 
-    def __init__(self, app: ASGIApp, max_body_bytes: int, max_json_depth: int | None = None) -> None:
+    def __init__(self, app: ASGIApp, max_body_bytes: int, max_json_depth: int | None = None,
+                 path_caps: Mapping[str, int] | None = None) -> None:
         self.app = app
         self.max_body_bytes = max_body_bytes
         self.max_json_depth = max_json_depth
+        self.path_caps = dict(path_caps or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        if _content_length(scope) > self.max_body_bytes:
-            await self._reject(scope, receive, send)
+        cap = self.path_caps.get(scope["path"], self.max_body_bytes)
+        length, content_type = _body_headers(scope)
+        if length > cap:
+            await _too_large(cap, scope, receive, send)
+            return
+        if length and not is_json(content_type):
+            response = problem_response(415, "unsupported_media_type", ["header", "content-type"],
+                                        "The request body must be JSON, sent with the header `Content-Type: application/json`.")
+            await response(scope, receive, send)
             return
 
         buffered: list[Message] = []
@@ -85,8 +107,8 @@ class BodySizeLimit:
                 break
             chunks.append(message.get("body", b""))
             size += len(chunks[-1])
-            if size > self.max_body_bytes:
-                await self._reject(scope, receive, send)
+            if size > cap:
+                await _too_large(cap, scope, receive, send)
                 return
             if not message.get("more_body", False):
                 break
@@ -108,21 +130,23 @@ class BodySizeLimit:
 
         await self.app(scope, replay, send)
 
-    async def _reject(self, scope: Scope, receive: Receive, send: Send) -> None:
-        response = problem_response(
-            413,
-            "request_too_large",
-            ["body"],
-            f"The request body is larger than the limit of {self.max_body_bytes} bytes.",
-        )
-        await response(scope, receive, send)
+
+async def _too_large(cap: int, scope: Scope, receive: Receive, send: Send) -> None:
+    response = problem_response(413, "request_too_large", ["body"], f"The request body is larger than the limit of {cap} bytes.")
+    await response(scope, receive, send)
 
 
-def _content_length(scope: Scope) -> int:
+def _body_headers(scope: Scope) -> tuple[int, bytes | None]:
+    """The body's declared length (-1 when it is sent chunked, 0 without a body or a readable length) and its Content-Type."""
+    length, content_type, chunked = 0, None, False
     for name, value in scope["headers"]:
         if name == b"content-length":
             try:
-                return int(value)
+                length = int(value)
             except ValueError:
-                return 0
-    return 0
+                length = 0
+        elif name == b"content-type":
+            content_type = value
+        elif name == b"transfer-encoding":
+            chunked = True
+    return -1 if chunked else length, content_type

@@ -26,6 +26,7 @@ class Settings:
     log_format: str = "text"
     metrics: bool = True
     shutdown_timeout: int = 20
+    max_batch_body_bytes: int = 524288  # 500 full-context items of some 440 bytes each, with room to spare
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -71,4 +72,5 @@ class Settings:
             log_format=choice("LOG_FORMAT", defaults.log_format, LOG_FORMATS),
             metrics=boolean("METRICS", defaults.metrics),
             shutdown_timeout=integer("SHUTDOWN_TIMEOUT", defaults.shutdown_timeout, 1, 3600),
+            max_batch_body_bytes=integer("MAX_BATCH_BODY_BYTES", defaults.max_batch_body_bytes, 1, 1 << 30),
         )

@@ -20,6 +20,7 @@ batch=${HTTP_BATCH:-100}
 connections=${HTTP_CONNECTIONS:-64}
 threads=${HTTP_THREADS:-2}
 python=${PYTHON:-.venv/bin/python}
+source benchmarks/server.sh
 # 64 connections of 100-hand batches keep some 6,400 hands queued at one worker: a request can wait
 # seconds (asyncio serves the connections unevenly), which is latency, not a failed request.
 timeout=${HTTP_TIMEOUT:-60s}
@@ -44,17 +45,13 @@ trap stop_server EXIT
 
 "$python" benchmarks/http_bodies.py "$work" --batch "$batch"
 
-port=$("$python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+port=$(free_port)
 base=http://127.0.0.1:$port
 MAHJONG_HOST=127.0.0.1 MAHJONG_PORT=$port MAHJONG_WORKERS=1 MAHJONG_LOG_LEVEL=warning MAHJONG_ACCESS_LOG=false \
     "$python" -m app >"$work/server.log" 2>&1 &
 server=$!  # with one worker, uvicorn serves from this very process
 
-for _ in $(seq 1 100); do
-    if "$python" -c "import urllib.request as u; u.urlopen('$base/health', timeout=1)" 2>/dev/null; then break; fi
-    kill -0 "$server" 2>/dev/null || { cat "$work/server.log" >&2; echo "the server did not start" >&2; exit 1; }
-    sleep 0.2
-done
+wait_for_server "$server" "$port" "$work/server.log"
 
 rss_kib() { awk '/^VmRSS:/{print $2}' "/proc/$server/status"; }
 # The server's CPU time so far, in clock ticks (utime + stime; the command name has no spaces: python).

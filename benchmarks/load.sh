@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make load`: start the server locally, run wrk with benchmarks/load.lua against it, report and
 # fail on any 5xx answer or socket error. LOAD_SECONDS (default 60), LOAD_CONNECTIONS (64),
-# LOAD_THREADS (2), LOAD_WORKERS (2), LOAD_PORT (8765), PYTHON (.venv/bin/python).
+# LOAD_THREADS (2), LOAD_WORKERS (2), LOAD_PORT (default: a free loopback port), PYTHON (.venv/bin/python).
+# The server measured must be the one started here (benchmarks/server.sh checks who answers on the port).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,8 +10,9 @@ duration=${LOAD_SECONDS:-60}
 connections=${LOAD_CONNECTIONS:-64}
 threads=${LOAD_THREADS:-2}
 workers=${LOAD_WORKERS:-2}
-port=${LOAD_PORT:-8765}
 python=${PYTHON:-.venv/bin/python}
+source benchmarks/server.sh
+port=${LOAD_PORT:-$(free_port)}
 base=http://127.0.0.1:$port
 
 if ! command -v wrk >/dev/null 2>&1; then
@@ -32,11 +34,7 @@ stop_server() {
 }
 trap stop_server EXIT
 
-for _ in $(seq 1 100); do
-    if "$python" -c "import urllib.request as u; u.urlopen('$base/health', timeout=1)" 2>/dev/null; then break; fi
-    kill -0 "$server" 2>/dev/null || { cat "$log" >&2; echo "the server did not start" >&2; exit 1; }
-    sleep 0.2
-done
+wait_for_server "$server" "$port" "$log"
 
 # The workers are the server's children started by multiprocessing's spawn_main (its resource
 # tracker is not one); with one worker, the server process itself serves.

@@ -4,6 +4,7 @@ import re
 from html.parser import HTMLParser
 from urllib.parse import urljoin, urlsplit
 
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 
@@ -71,3 +72,24 @@ def test_oauth2_redirect_page_is_served(client: TestClient) -> None:
 
 def test_redoc_from_a_cdn_is_not_offered(client: TestClient) -> None:
     assert client.get("/redoc").status_code == 404
+
+
+def test_the_home_page_points_to_the_docs_the_document_and_the_readme(client: TestClient) -> None:
+    response = client.get("/")
+    assert response.status_code == 200
+    assert response.headers["content-type"] == "text/html; charset=utf-8"
+    parser = AssetRefs()
+    parser.feed(response.text)
+    assert parser.refs == ["/docs", "/openapi.json"]
+    assert all(client.get(ref).status_code == 200 for ref in parser.refs)
+    assert "<title>Riichi Mahjong Scoring API</title>" in response.text
+    assert "README.md" in response.text
+    assert not re.search(r"(https?:)?//", response.text)  # nothing outside the service
+    assert "/" not in client.get("/openapi.json").json()["paths"]  # a page, not an API operation
+
+
+def test_the_home_page_links_under_the_root_path(app: FastAPI) -> None:
+    page = TestClient(app, root_path="/mahjong").get("/").text
+    parser = AssetRefs()
+    parser.feed(page)
+    assert parser.refs == ["/mahjong/docs", "/mahjong/openapi.json"]

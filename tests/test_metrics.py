@@ -58,13 +58,15 @@ def test_rejections_are_counted_by_error_type(client: TestClient) -> None:
     deltas = Deltas(("mahjong_rejections_total", {"type": "invalid_tile"}),
                     ("mahjong_rejections_total", {"type": "json_invalid"}),
                     ("mahjong_rejections_total", {"type": "request_too_large"}),
-                    ("mahjong_rejections_total", {"type": "missing"}))
+                    ("mahjong_rejections_total", {"type": "missing"}),
+                    ("mahjong_rejections_total", {"type": "unsupported_media_type"}))
     bad_tile = {"hand": {"tiles": "234567m456p22678x", "win_tile": "8s"}}
     assert client.post("/hand/score", json=bad_tile).status_code == 422
     assert client.post("/hand/score", content=b'{"hand":', headers={"Content-Type": "application/json"}).status_code == 422
     assert client.post("/hand/score", content=b"x" * 70000).status_code == 413
     assert client.post("/match/end-check", json={}).status_code == 422  # state and last_hand missing
-    assert deltas.now() == [1, 1, 1, 2]
+    assert client.post("/hand/score", content=b"hand=1", headers={"Content-Type": "application/x-www-form-urlencoded"}).status_code == 415
+    assert deltas.now() == [1, 1, 1, 2, 1]
 
 
 def rejections() -> float:

@@ -4,12 +4,23 @@ import json
 import sys
 from pathlib import Path
 
+import jsonschema
+import pytest
+from fastapi import APIRouter
 from fastapi.testclient import TestClient
+from pydantic import BaseModel
+
+from app.main import create_app
+from app.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from export_openapi import OPENAPI_PATH, render  # noqa: E402
+
+
+class Echo(BaseModel):
+    count: int
 
 
 def test_committed_openapi_equals_the_served_one(client: TestClient) -> None:
@@ -29,3 +40,101 @@ def test_document_names_the_service_endpoints(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     assert "get" in paths["/health"]
     assert "/docs" not in paths  # the docs pages are not API operations
+
+
+ERROR_REF = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}}
+
+
+def error_statuses(document: dict) -> dict[tuple[str, str], list[str]]:
+    """Each operation's documented 4xx, after checking that every one of them is the one ErrorResponse."""
+    found = {}
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            statuses = [status for status in operation["responses"] if status.startswith("4")]
+            for status in statuses:
+                assert operation["responses"][status]["content"] == ERROR_REF, (method, path, status)
+            found[(method, path)] = statuses
+    return found
+
+
+def test_every_4xx_of_every_operation_is_the_one_error_schema(client: TestClient) -> None:
+    document = client.get("/openapi.json").json()
+    body = ["413", "415", "422"]
+    assert error_statuses(document) == {
+        ("get", "/health"): [], ("get", "/yaku"): [], ("get", "/rules"): [],
+        ("post", "/hand/score"): body, ("post", "/hand/score/batch"): body, ("post", "/hand/points"): body,
+        ("post", "/hand/analyze"): body, ("post", "/hand/analyze/batch"): body,
+        ("post", "/match/end-check"): body, ("post", "/match/settle"): body, ("post", "/match/replay"): body,
+    }
+    schemas = document["components"]["schemas"]
+    assert schemas["ErrorResponse"] == {
+        "title": "ErrorResponse", "type": "object", "additionalProperties": False,
+        "description": "Every rejection (4xx, and the generic 500): one entry per problem.",
+        "properties": {"detail": {"title": "Detail", "type": "array", "items": {"$ref": "#/components/schemas/ErrorEntry"}}},
+        "required": ["detail"],
+    }
+    assert schemas["ErrorEntry"]["required"] == ["type", "loc", "msg"]
+    assert schemas["ErrorEntry"]["properties"]["loc"]["items"] == {"anyOf": [{"type": "string"}, {"type": "integer"}]}
+    # No other error schema: nothing else describes a `detail` list or a {type, loc, msg} entry.
+    error_like = [name for name, schema in schemas.items()
+                  if "detail" in schema.get("properties", {}) and "ok" not in schema["properties"]
+                  or {"loc", "msg"} <= set(schema.get("properties", {}))]
+    assert error_like == ["ErrorEntry", "ErrorResponse"]
+    assert schemas["HandScoreBatchItem"]["properties"]["detail"]["anyOf"][0]["items"] == {"$ref": "#/components/schemas/ErrorEntry"}
+
+
+def test_a_route_added_later_is_documented_the_same_way() -> None:
+    app = create_app(Settings())
+    router = APIRouter()
+
+    @router.put("/_things/{name}")
+    async def rename_thing(name: str, body: Echo) -> Echo:
+        return body
+
+    @router.get("/_things")
+    async def list_things(limit: int = 10) -> list[str]:
+        return []
+
+    app.include_router(router)
+    document = app.openapi()
+    assert error_statuses(document)[("put", "/_things/{name}")] == ["404", "413", "415", "422"]
+    assert error_statuses(document)[("get", "/_things")] == ["422"]
+    assert document["paths"]["/_things/{name}"]["put"]["operationId"] == "rename_thing"
+    assert document["paths"]["/_things"]["get"]["operationId"] == "list_things"
+
+
+def test_operation_ids_read_as_method_names(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    ids = {(method, path): operation["operationId"] for path, operations in paths.items() for method, operation in operations.items()}
+    assert ids == {
+        ("get", "/health"): "health", ("get", "/yaku"): "list_yaku", ("get", "/rules"): "list_rules",
+        ("post", "/hand/score"): "score_hand", ("post", "/hand/score/batch"): "score_hands",
+        ("post", "/hand/analyze"): "analyze_hand", ("post", "/hand/analyze/batch"): "analyze_hands",
+        ("post", "/hand/points"): "score_points", ("post", "/match/end-check"): "check_match_end",
+        ("post", "/match/settle"): "settle_hand", ("post", "/match/replay"): "replay_match",
+    }
+
+
+def test_schema_names_are_the_models_own(client: TestClient) -> None:
+    schemas = client.get("/openapi.json").json()["components"]["schemas"]
+    assert not [name for name in schemas if name.startswith(("Response_", "Body_"))]
+    assert schemas["HealthResponse"]["properties"] == {"status": {"title": "Status", "type": "string", "const": "ok"}}
+
+
+@pytest.mark.parametrize(("body", "headers", "status"), [
+    (b"{}", {"Content-Type": "application/json"}, 422),
+    (b"{", {"Content-Type": "application/json"}, 422),
+    (b"{}", {"Content-Type": "text/plain"}, 415),
+    (b" " * 600_000, {"Content-Type": "application/json"}, 413),
+], ids=["invalid", "malformed", "not-json", "too-large"])
+def test_every_error_answer_validates_against_the_documented_schema(client: TestClient, body: bytes, headers: dict[str, str],
+                                                                    status: int) -> None:
+    """What a generated client does: read the answer with the schema the document names for its status."""
+    document = client.get("/openapi.json").json()
+    for path, operations in document["paths"].items():
+        if "post" not in operations:
+            continue
+        response = client.post(path, content=body, headers=headers)
+        assert response.status_code == status, path
+        schema = operations["post"]["responses"][str(status)]["content"]["application/json"]["schema"]
+        jsonschema.validate(response.json(), {**schema, "components": document["components"]})

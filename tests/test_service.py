@@ -59,7 +59,8 @@ def test_health(client: TestClient) -> None:
 
 def test_settings_defaults() -> None:
     assert Settings.from_env({}) == Settings(
-        host="127.0.0.1", port=8000, workers=1, log_level="info", access_log=False, max_body_bytes=65536
+        host="127.0.0.1", port=8000, workers=1, log_level="info", access_log=False, max_body_bytes=65536,
+        max_batch_body_bytes=524288,
     )
 
 
@@ -73,6 +74,7 @@ def test_settings_from_env() -> None:
         "MAHJONG_MAX_BODY_BYTES": "2048",
     }
     assert Settings.from_env(env) == Settings("0.0.0.0", 9000, 4, "warning", True, 2048)
+    assert Settings.from_env({"MAHJONG_MAX_BATCH_BODY_BYTES": "1048576"}).max_batch_body_bytes == 1048576
 
 
 def test_settings_blank_values_mean_default() -> None:
@@ -89,6 +91,7 @@ def test_settings_blank_values_mean_default() -> None:
         ("MAHJONG_LOG_LEVEL", "loud"),
         ("MAHJONG_ACCESS_LOG", "maybe"),
         ("MAHJONG_MAX_BODY_BYTES", "-1"),
+        ("MAHJONG_MAX_BATCH_BODY_BYTES", "0"),
     ],
 )
 def test_settings_reject_bad_values(name: str, value: str) -> None:
@@ -213,7 +216,8 @@ def test_lying_content_length_is_still_counted() -> None:
     async def send(message):
         sent.append(message)
 
-    scope = {"type": "http", "method": "POST", "path": "/", "headers": [(b"content-length", b"10")]}
+    scope = {"type": "http", "method": "POST", "path": "/",
+             "headers": [(b"content-length", b"10"), (b"content-type", b"application/json")]}
     asyncio.run(BodySizeLimit(app, max_body_bytes=100)(scope, receive, send))
     assert not reached_app
     assert sent[0]["status"] == 413
@@ -225,3 +229,43 @@ def test_cap_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None
     response = TestClient(app).post("/health", content=b"x" * 11)
     assert response.status_code == 413
 
+
+
+# --- a body must be JSON -----------------------------------------------------------------------
+
+NOT_JSON = {"detail": [{"type": "unsupported_media_type", "loc": ["header", "content-type"],
+                        "msg": "The request body must be JSON, sent with the header `Content-Type: application/json`."}]}
+
+
+def body_operations(client: TestClient) -> list[str]:
+    paths = client.get("/openapi.json").json()["paths"]
+    return [path for path, operations in paths.items() for operation in operations.values() if "requestBody" in operation]
+
+
+@pytest.mark.parametrize("content_type", ["application/x-www-form-urlencoded", "text/plain", "multipart/form-data; boundary=x",
+                                          "application/jsonx", "json", None])
+def test_every_body_taking_operation_refuses_a_body_not_sent_as_json(client: TestClient, content_type: str | None) -> None:
+    paths = body_operations(client)
+    assert len(paths) == 8
+    headers = {} if content_type is None else {"Content-Type": content_type}
+    for path in paths:
+        response = client.post(path, content=b'{"items": []}', headers=headers)
+        assert (response.status_code, response.json()) == (415, NOT_JSON), path
+
+
+def test_a_chunked_body_without_a_content_type_is_refused(client: TestClient) -> None:
+    response = client.post("/hand/score", content=(part for part in (b'{"hand": ', b"null}")))
+    assert "content-length" not in {k.lower() for k in response.request.headers}
+    assert (response.status_code, response.json()) == (415, NOT_JSON)
+
+
+def test_no_body_needs_no_content_type(client: TestClient) -> None:
+    response = client.post("/hand/score")
+    assert response.status_code == 422
+    assert response.json()["detail"] == [{"type": "missing", "loc": ["body"], "msg": "Field required"}]
+
+
+def test_a_body_is_json_on_any_route(probe: TestClient) -> None:
+    """The check is the app's, before routing: a route added later refuses a form body too."""
+    assert probe.post("/_echo", content=b"count=1", headers={"Content-Type": "application/x-www-form-urlencoded"}).json() == NOT_JSON
+    assert probe.post("/_echo", content=b'{"count": 1}', headers={"Content-Type": "application/vnd.api+json"}).json() == {"count": 1, "name": ""}

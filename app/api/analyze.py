@@ -22,7 +22,6 @@ from app.scoring.analysis import Analysis, AnalysisInput, analyze_hand
 router = APIRouter(tags=["hand"])
 _encoder = msgspec.json.Encoder()
 _validate_request = TypeAdapter(HandAnalyzeRequest).validator.validate_python
-_REJECTED = {422: {"description": "The request or the hand is not valid; `detail` says what and where"}}
 # Keys left out of an answer where they do not apply (13 tiles or 14, tenpai or not).
 _WHERE_THEY_APPLY = frozenset(("waits", "improving_tiles", "ukeire", "discards_analysis"))
 
@@ -45,7 +44,7 @@ def as_json(analysis: Analysis) -> dict[str, Any]:
     return out
 
 
-@router.post("/hand/analyze", response_model=HandAnalyzeResponse, responses=_REJECTED,
+@router.post("/hand/analyze", response_model=HandAnalyzeResponse, operation_id="analyze_hand",
              summary="Shanten, every wait with what it pays, and the best discards")
 async def hand_analyze(request: HandAnalyzeRequest) -> Response:
     """Shanten by form; with 13 tiles (less 3 per meld) every wait with the copies left, furiten and its value by
@@ -69,7 +68,7 @@ def _item(index: int, raw: Any) -> dict[str, Any]:
     return {"ok": False, "detail": detail}
 
 
-@router.post("/hand/analyze/batch", response_model=HandAnalyzeBatchResponse, responses=_REJECTED,
+@router.post("/hand/analyze/batch", response_model=HandAnalyzeBatchResponse, operation_id="analyze_hands",
              summary="Analyze up to 100 hands in one request")
 async def hand_analyze_batch(request: HandAnalyzeBatchRequest) -> Response:
     """Each item is a /hand/analyze request, analyzed on its own: one result or one error list per item, in order."""

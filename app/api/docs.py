@@ -1,5 +1,7 @@
-"""Swagger UI at /docs with no internet: Swagger UI 5 assets (shipped by `fastapi-offline`) served by the app."""
+"""Swagger UI at /docs with no internet: Swagger UI 5 assets (shipped by `fastapi-offline`) served by the app; and `/`,
+a page that points to it, to the OpenAPI document and to the README."""
 
+from html import escape
 from importlib.resources import files
 
 from fastapi import FastAPI, Request
@@ -38,3 +40,28 @@ def install_docs(app: FastAPI) -> None:
     @app.get(oauth2_redirect_url, include_in_schema=False)
     async def swagger_ui_redirect() -> HTMLResponse:
         return get_swagger_ui_oauth2_redirect_html()
+
+
+def _home_page(title: str, description: str, root: str) -> str:
+    return f"""<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>{escape(title)}</title></head>
+<body>
+<h1>{escape(title)}</h1>
+<p>{escape(description)}</p>
+<ul>
+<li><a href="{escape(root)}{DOCS_URL}">{DOCS_URL}</a>: Swagger UI, every endpoint with its schemas, to try them out</li>
+<li><a href="{escape(root)}/openapi.json">/openapi.json</a>: the OpenAPI document, to generate a client from</li>
+<li>README.md, beside the source: examples of every endpoint, the settings, the limits and the errors</li>
+</ul>
+</body>
+</html>
+"""
+
+
+def install_home(app: FastAPI) -> None:
+    """Serve `/`: a small page for a person who opens the service's address (not an API operation)."""
+
+    @app.get("/", include_in_schema=False)
+    async def home(request: Request) -> HTMLResponse:
+        return HTMLResponse(_home_page(app.title, app.description, request.scope.get("root_path", "")))

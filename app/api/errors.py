@@ -12,10 +12,10 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.errors import InvalidInput
+from app.schemas.common import ErrorResponse
 
 logger = logging.getLogger("app.errors")
 
@@ -28,23 +28,50 @@ _HTTP_ERRORS: dict[int, tuple[str, list[str | int]]] = {
 }
 
 
-class ErrorEntry(BaseModel):
-    type: str
-    loc: list[str | int]
-    msg: str
-
-
-class ErrorResponse(BaseModel):
-    """Every rejection: one entry per problem."""
-
-    detail: list[ErrorEntry]
-
-
-# Documented on every operation that takes a body (the cap itself is app.middleware.BodySizeLimit).
-TOO_LARGE_RESPONSE: dict[int | str, dict[str, object]] = {
-    413: {"model": ErrorResponse,
-          "description": "The request body is larger than the cap (MAHJONG_MAX_BODY_BYTES, 64 KiB by default)"},
+# The OpenAPI document: every 4xx of every operation is one ErrorResponse, under the descriptions below; FastAPI's
+# own validation-error schemas (with `input`, `ctx` and `url`, which no answer carries) are left out.
+ERROR_SCHEMA = "ErrorResponse"
+_ERROR_CONTENT = {"application/json": {"schema": {"$ref": f"#/components/schemas/{ERROR_SCHEMA}"}}}
+_FASTAPI_ERROR_SCHEMAS = ("HTTPValidationError", "ValidationError")
+_DESCRIPTIONS = {
+    "404": "Nothing answers at this path",
+    "413": "The request body is larger than the cap: MAHJONG_MAX_BATCH_BODY_BYTES (512 KiB by default) for a batch, "
+           "MAHJONG_MAX_BODY_BYTES (64 KiB by default) for anything else",
+    "415": "The body is not sent as JSON: send the header `Content-Type: application/json`",
+    "422": "The request is not valid; `detail` says what and where, one entry per problem",
 }
+
+
+def _error_statuses(operation: dict[str, Any]) -> list[str]:
+    """The 4xx an operation can answer: 413, 415 and 422 with a body, 422 with parameters, 404 with path parameters,
+    and any other 4xx it declares itself."""
+    parameters = operation.get("parameters", [])
+    statuses = {status for status in operation["responses"] if status.startswith("4")}
+    if "requestBody" in operation:
+        statuses |= {"413", "415", "422"}
+    if parameters:
+        statuses.add("422")
+    if any(parameter["in"] == "path" for parameter in parameters):
+        statuses.add("404")
+    return sorted(statuses)
+
+
+def document_errors(openapi: dict[str, Any]) -> dict[str, Any]:
+    """`openapi` (FastAPI's document, changed in place) with every operation's 4xx answers as the one ErrorResponse."""
+    for operations in openapi["paths"].values():
+        for operation in operations.values():
+            responses = operation["responses"]
+            for status in _error_statuses(operation):
+                description = _DESCRIPTIONS.get(status) or responses[status]["description"]
+                responses[status] = {"description": description, "content": _ERROR_CONTENT}
+            operation["responses"] = dict(sorted(responses.items()))
+    schemas = openapi.setdefault("components", {}).setdefault("schemas", {})
+    for name in _FASTAPI_ERROR_SCHEMAS:
+        schemas.pop(name, None)
+    schema = ErrorResponse.model_json_schema(ref_template="#/components/schemas/{model}")
+    schemas.update(schema.pop("$defs"), **{ERROR_SCHEMA: schema})
+    openapi["components"]["schemas"] = dict(sorted(schemas.items()))
+    return openapi
 
 
 def problem(type_: str, loc: Sequence[str | int], msg: str) -> dict[str, object]:

@@ -27,10 +27,10 @@ from app.scoring import ScoreResult, score_hand
 T = TypeVar("T")
 
 router = APIRouter(tags=["hand"], route_class=SinglePassJsonRoute)
+BATCH_PATH = "/hand/score/batch"  # its body cap is MAHJONG_MAX_BATCH_BODY_BYTES (app.main)
 # ScoreResult (dataclasses) as compact JSON, byte for byte what pydantic-core writes for it (tests check), faster
 _encoder = msgspec.json.Encoder()
 _validate_request = TypeAdapter(HandScoreRequest).validator.validate_python
-_REJECTED = {422: {"description": "The request or the hand is not valid; `detail` says what and where"}}
 
 
 def score(args: ScoreArgs) -> ScoreResult:
@@ -53,7 +53,7 @@ async def _score_response(args: ScoreArgs) -> Response:
     return JsonBytesResponse(_encoder.encode(score(args)))
 
 
-@router.post("/hand/score", response_model=HandScoreResponse, summary="Score a winning hand", responses=_REJECTED)
+@router.post("/hand/score", response_model=HandScoreResponse, summary="Score a winning hand", operation_id="score_hand")
 @single_pass_first(ScoreArgs, _score_response)
 async def hand_score(request: HandScoreRequest) -> Response:
     """Every yaku and yakuman with its han, the fu with its breakdown, the limit and the payments."""
@@ -107,10 +107,10 @@ async def _score_valid_batch(batch: _ValidBatch) -> Response:
     return _results(_write_scored, batch.items)
 
 
-@router.post("/hand/score/batch", response_model=HandScoreBatchResponse, responses=_REJECTED,
+@router.post(BATCH_PATH, response_model=HandScoreBatchResponse,
              summary=f"Score up to {MAX_BATCH} hands in one request")
 @single_pass_first(_ValidBatch, _score_valid_batch)
-async def hand_score_batch(request: HandScoreBatchRequest) -> Response:
+async def score_hands(request: HandScoreBatchRequest) -> Response:
     """Each item is a /hand/score request, scored on its own: one result or one error list per item, in order.
     A bad item does not fail the others; only a malformed envelope (no `items`, too many) is a 422."""
     return _results(_write_item, request.items)

@@ -15,6 +15,7 @@ router = APIRouter(tags=["match"])
 @router.post(
     "/match/end-check",
     response_model=EndCheckResponse,
+    operation_id="check_match_end",
     summary="Decide whether a match is over after a hand",
     description=(
         "Send the scoreboard after a settled hand and the match rules; get back whether the match is "
@@ -30,6 +31,7 @@ async def end_check(request: EndCheckRequest) -> EndCheckResponse:
 @router.post(
     "/match/settle",
     response_model=SettleResponse,
+    operation_id="settle_hand",
     summary="Settle a hand onto the scoreboard",
     description=(
         "Send the scoreboard before a hand, the rules and what happened (ron with one or more winners, tsumo, "

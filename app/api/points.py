@@ -14,7 +14,7 @@ YAKUMAN_HAN = 13
 
 
 @router.post("/hand/points", response_model=HandPointsResponse, summary="Payments of a win from han and fu")
-async def points(request: HandPointsRequest) -> HandPointsResponse:
+async def score_points(request: HandPointsRequest) -> HandPointsResponse:
     """The limit, the standard payments and the winner's total: the same numbers /hand/score gives a hand of
     that han and fu (or yakuman), with honba and sticks."""
     han = request.han or 0

@@ -2,8 +2,8 @@
 
 from pydantic import ConfigDict, Field, SkipValidation
 
-from app.schemas.common import StrictModel
-from app.schemas.hand import MAX_TILE_STRING, ContextModel, HandRulesModel, MeldModel, PointsOut, ProblemOut
+from app.schemas.common import ErrorEntry, StrictModel
+from app.schemas.hand import MAX_TILE_STRING, ContextModel, HandRulesModel, MeldModel, PointsOut
 from app.scoring.vocabulary import Limit
 
 MAX_ANALYZE_BATCH = 100
@@ -93,7 +93,7 @@ class HandAnalyzeBatchRequest(StrictModel):
 class HandAnalyzeBatchItem(StrictModel):
     ok: bool
     result: HandAnalyzeResponse | None = Field(None, description="the analysis, when ok")
-    detail: list[ProblemOut] | None = Field(None, description="what is wrong with this item (as a 422 would say), when not ok")
+    detail: list[ErrorEntry] | None = Field(None, description="what is wrong with this item (as a 422 would say), when not ok")
 
 
 class HandAnalyzeBatchResponse(StrictModel):

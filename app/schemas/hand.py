@@ -4,7 +4,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, SkipValidation, StrictBool, StrictInt, StrictStr, create_model
 
-from app.schemas.common import StrictModel
+from app.schemas.common import ErrorEntry, StrictModel
 from app.scoring.rules import HAND_OPTIONS, option_spec
 from app.scoring.vocabulary import GroupKind, Limit, MeldType, Payer, PresetName, Wait, Wind, WinType
 
@@ -160,12 +160,6 @@ class HandScoreResponse(StrictModel):
 MAX_BATCH = 500
 
 
-class ProblemOut(StrictModel):
-    type: str
-    loc: list[str | int]
-    msg: str
-
-
 class HandScoreBatchRequest(StrictModel):
     model_config = ConfigDict(json_schema_extra={"examples": [{"items": SCORE_EXAMPLES[:2]}]})
 
@@ -177,7 +171,7 @@ class HandScoreBatchRequest(StrictModel):
 class HandScoreBatchItem(StrictModel):
     ok: bool
     result: HandScoreResponse | None = Field(None, description="the scoring, when ok")
-    detail: list[ProblemOut] | None = Field(None, description="what is wrong with this item (as a 422 would say), when not ok")
+    detail: list[ErrorEntry] | None = Field(None, description="what is wrong with this item (as a 422 would say), when not ok")
 
 
 class HandScoreBatchResponse(StrictModel):
