@@ -3,7 +3,7 @@ that improve it, and for a 14-tile hand every discard, best first. Pure: frozen 
 
 The hand is validated by `parse_hand` (a 13-tile hand with one free tile added as its winning tile, so every
 check of /hand/score applies); waits come from the per-suit splits (suits.py), shanten from shanten.py, and
-each wait is valued by the scorer itself (`score_parsed`) on the completed hand, by ron and by tsumo.
+each wait is valued by the scorer itself (`value_ron_and_tsumo`) on the completed hand, by ron and by tsumo.
 """
 
 from dataclasses import dataclass, replace
@@ -14,11 +14,12 @@ from app.scoring.evaluate import Valued, value_ron_and_tsumo
 from app.scoring.hand import HandInput, MeldInput, ParsedHand, WinContext
 from app.scoring.memo import Memo
 from app.scoring.rules import HandRules
-from app.scoring.settlement import Points, table_winds
+from app.scoring.settlement import Points
 from app.scoring.shanten import ORPHANS, Blocks, chiitoitsu_shanten, kokushi_shanten, standard_shanten, suit_blocks
 from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts, part_of
 from app.scoring.tiles import (
     EAST,
+    NOT_IN_SANMA,
     ONE_OF,
     TILE_OF,
     TileNotationError,
@@ -28,11 +29,10 @@ from app.scoring.tiles import (
     parse_tiles,
     tile_name,
 )
-from app.scoring.validate import context_problems, parse_hand
+from app.scoring.validate import context_problems, parse_hand, parse_noted
 from app.scoring.vocabulary import Limit
 
 FIVES = (4, 13, 22)
-SANMA_MISSING = frozenset(range(1, 8))  # 2m-8m: not in a three-player set
 # The free tile a 13-tile hand is validated with: honors first, then tiles that exist with three players too.
 FREE_TILE_ORDER = (*range(27, 34), *range(9, 27), 0, 8)
 
@@ -142,7 +142,7 @@ def _win_contexts(ctx: WinContext) -> tuple[WinContext, WinContext]:
 
 # Each context made a ron and a tsumo once: contexts repeat across the hands of a game.
 WIN_CONTEXTS = Memo(_win_contexts, CACHE_LIMIT)
-IN_PLAY = {4: frozenset(range(34)), 3: frozenset(range(34)) - SANMA_MISSING}
+IN_PLAY = {4: frozenset(range(34)), 3: frozenset(range(34)) - NOT_IN_SANMA}
 NOTHING_OUTSIDE = (0,) * 34
 
 
@@ -179,7 +179,7 @@ def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[
     if problems:
         raise InvalidInput(problems)
     table = Table(parsed, ron, tsumo, rules, melds, _outside(parsed.dora_indicators + visible + discards),
-                  frozenset(discards), IN_PLAY[len(table_winds(rules))])
+                  frozenset(discards), IN_PLAY[rules.players])
     counts = m.counts + p.counts + s.counts + z.counts
     return table, Concealed(counts, parts, held, parsed.red_fives, reds), full
 
@@ -212,12 +212,9 @@ def _seen_tiles(given: AnalysisInput, rules: HandRules, problems: list[Problem])
         if not text:
             found.append(b"")
             continue
-        try:
-            tiles = parse_tiles(text).tiles
-        except TileNotationError as exc:
-            problems.append(Problem("invalid_tile", ("context", field), f"'{text}' is not valid tile notation: {exc}"))
-            tiles = b""
-        if len(table_winds(rules)) == 3 and SANMA_MISSING.intersection(tiles):
+        parsed = parse_noted(text, ("context", field), problems)
+        tiles = b"" if parsed is None else parsed.tiles
+        if rules.players == 3 and NOT_IN_SANMA.intersection(tiles):
             problems.append(Problem("invalid_tile", ("context", field), "2m-8m are not in a three-player set"))
         found.append(tiles)
     return found[0], found[1]

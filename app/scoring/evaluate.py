@@ -21,7 +21,7 @@ from app.scoring.hand import HandInput, ParsedHand, WinContext
 from app.scoring.memo import Memo
 from app.scoring.result import ScoreResult, YakumanScore, YakuScore
 from app.scoring.rules import HandRules, check_hand_rules
-from app.scoring.settlement import Points, Settlement, Win, limit_and_base, settle, table_winds
+from app.scoring.settlement import Points, Settlement, Win, limit_and_base, settle
 from app.scoring.validate import parse_hand
 from app.scoring.vocabulary import Limit
 from app.scoring.yaku import (
@@ -140,7 +140,6 @@ class Judge:
     def __init__(self, rules: HandRules) -> None:
         check_hand_rules(rules)
         self.rules = rules
-        self.players = len(table_winds(rules))
         self.situation = SITUATION_JUDGED.under(rules)
         self.hand = HAND_JUDGED.under(rules)
         self.shape = SHAPE_JUDGED.under(rules)
@@ -212,7 +211,7 @@ def tiles_judged(hand: ParsedHand, ctx: WinContext, judge: Judge) -> tuple[HandF
     """The hand's facts, and the judgements of its tiles and of its dora (the same for every reading)."""
     h = hand_facts(hand, ctx)
     tiles = judge.hand[h]
-    return h, tiles, NOTHING if tiles.yakuman else judge.dora[dora_facts(hand, ctx, judge.players)]
+    return h, tiles, NOTHING if tiles.yakuman else judge.dora[dora_facts(hand, ctx, judge.rules.players)]
 
 
 def best_candidate(hand: ParsedHand, ctx: WinContext, judge: Judge, found: list[Reading],
@@ -244,15 +243,13 @@ def score_reading(h: HandFacts, hand: ParsedHand, ctx: WinContext, judge: Judge,
         yakuman = counted_yakuman(shape.yakuman + tiles.yakuman, rules)
         multiplier = sum(m for _, m in yakuman)
         limit, base = limit_and_base(0, fu, multiplier, rules)
-        return Candidate(reading, (), yakuman, 13 * multiplier, fu, fu_items,
-                         limit, base)
+        return Candidate(reading, (), yakuman, 13 * multiplier, fu, fu_items, limit, base)
     yaku = scored_yaku(won, tiles, shape, dora)
     han = 0
     for y in yaku:
         han += y.han
     limit, base = limit_and_base(han, fu, 0, rules)
-    return Candidate(reading, yaku, (), han, fu, fu_items, limit,
-                     base)
+    return Candidate(reading, yaku, (), han, fu, fu_items, limit, base)
 
 
 def counted_yakuman(found: tuple[Yakuman, ...], rules: HandRules) -> tuple[tuple[Yakuman, int], ...]:
@@ -315,5 +312,4 @@ def score_nagashi_mangan(ctx: WinContext, judge: Judge) -> ScoreResult:
     limit, base = limit_and_base(han, 0, 0, judge.rules)
     paid: Settlement = judge.settled[Win(base=base, pao_base=0, winner=ctx.seat_wind, tsumo=True, discarder=None,
                                          liable=None, honba=0, riichi_sticks=0)]
-    return ScoreResult(han, 0, judged.yaku, (), limit, base,
-                       paid.points, (), (), None, paid.payments)
+    return ScoreResult(han, 0, judged.yaku, (), limit, base, paid.points, (), (), None, paid.payments)

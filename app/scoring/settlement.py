@@ -107,12 +107,12 @@ def settle(win: Win, rules: HandRules) -> Settlement:
 def honba_share(win: Win, rules: HandRules) -> int:
     """What one payer adds for the honba: all of them on a ron, an equal share from each payer on a tsumo."""
     if win.tsumo:
-        return win.honba * (rules.honba_points // (len(table_winds(rules)) - 1))
+        return win.honba * (rules.honba_points // (rules.players - 1))
     return win.honba * rules.honba_points
 
 
 def honba_bonus(win: Win, rules: HandRules) -> int:
-    payers = len(table_winds(rules)) - 1 if win.tsumo else 1
+    payers = rules.players - 1 if win.tsumo else 1
     return honba_share(win, rules) * payers
 
 

@@ -22,6 +22,7 @@ _TO_INDEX = {
 
 
 NO_REDS = (0, 0, 0)
+NOT_IN_SANMA = frozenset(range(1, 8))  # 2m-8m: not in a three-player set
 
 
 class TileNotationError(ValueError):

@@ -12,6 +12,7 @@ from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts
 from app.scoring.tiles import (
     NO_REDS,
     NORTH,
+    NOT_IN_SANMA,
     ONE_OF,
     SINGLE_TILES,
     SUITS,
@@ -40,7 +41,7 @@ def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> Parsed
     dora, dora_seen, red_dora = _indicators(context.dora_indicators, "dora_indicators", problems)
     ura, ura_seen, red_ura = _indicators(context.ura_dora_indicators, "ura_dora_indicators", problems)
     if not problems and win is not None:
-        problems = table_problems(hand, parts, win, context, rules)
+        problems = table_problems(parts, win, melds, meld_tiles, (dora, ura), context, rules)
     if problems or win is None:
         raise InvalidInput(problems)
     m, p, s, z = parts
@@ -72,33 +73,31 @@ def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> Parsed
     return parsed
 
 
-THREE_PLAYER_GONE = frozenset(range(1, 8))  # 2m-8m: not in a three-player set
 _GONE = "2m-8m do not exist with three players (of the manzu only 1m and 9m are left)"
 
 
-def table_problems(hand: HandInput, parts: tuple[SuitPart, ...], win: TileList, ctx: WinContext,
-                   rules: HandRules) -> list[Problem]:
-    """What the number of players rules out: with three, the tiles 2m-8m, chi and a North seat; with four, kita."""
+def table_problems(parts: tuple[SuitPart, ...], win: TileList, melds: tuple[Meld, ...], meld_tiles: list[TileList],
+                   indicators: tuple[bytes, bytes], ctx: WinContext, rules: HandRules) -> list[Problem]:
+    """What the number of players rules out: with three, the tiles 2m-8m, chi and a North seat; with four, kita.
+    `melds` and `meld_tiles`: the hand's, all valid; `indicators`: the dora and the ura dora indicators."""
     if rules.players == 4:
         return [] if not ctx.kita else [Problem("inconsistent_context", ("context", "kita"),
                                                 "kita (nukidora) exist only with three players (rules.players 3)")]
     problems = []
-    if any(parts[0].counts[1:8]) or win.tiles[0] in THREE_PLAYER_GONE:
-        problems.append(Problem("invalid_tile", ("hand", "tiles" if any(parts[0].counts[1:8]) else "win_tile"), _GONE))
-    for i, meld in enumerate(hand.melds):
+    concealed_gone = any(parts[0].counts[1:8])
+    if concealed_gone or win.tiles[0] in NOT_IN_SANMA:
+        problems.append(Problem("invalid_tile", ("hand", "tiles" if concealed_gone else "win_tile"), _GONE))
+    for i, (meld, tiles) in enumerate(zip(melds, meld_tiles, strict=True)):
         if meld.type == "chi":
             problems.append(Problem("invalid_meld", ("hand", "melds", i, "type"), "chi does not exist with three players"))
-        elif THREE_PLAYER_GONE.intersection(parse_tiles(meld.tiles).tiles):
+        elif NOT_IN_SANMA.intersection(tiles.tiles):
             problems.append(Problem("invalid_tile", ("hand", "melds", i, "tiles"), _GONE))
-    for field in ("dora_indicators", "ura_dora_indicators"):
-        if any(TILE_OF[text] in THREE_PLAYER_GONE for text in getattr(ctx, field)):
+    for field, shown in zip(("dora_indicators", "ura_dora_indicators"), indicators, strict=True):
+        if NOT_IN_SANMA.intersection(shown):
             problems.append(Problem("invalid_tile", ("context", field), _GONE))
     for field in ("seat_wind", "discarder_seat_wind", "pao_seat_wind"):
         if getattr(ctx, field) == "north":
             problems.append(Problem("inconsistent_context", ("context", field), "nobody sits North with three players"))
-    if ctx.kita and (ctx.tenhou or ctx.chiihou or ctx.renhou):
-        problems.append(Problem("inconsistent_context", ("context", "kita"),
-                                "declaring a kita ends the first turn: no tenhou, chiihou or renhou after it"))
     return problems
 
 
@@ -123,7 +122,7 @@ def _concealed(text: str, problems: list[Problem]) -> tuple[tuple[SuitPart, ...]
 
 def _not_one_tile(text: str, loc: Loc, problems: list[Problem]) -> None:
     """Records why `text` is not a single tile."""
-    parsed = _parse(text, loc, problems)
+    parsed = parse_noted(text, loc, problems)
     if parsed is not None:
         problems.append(Problem("invalid_tile", loc, f"'{text}' must be exactly one tile, such as '3m' or '7z'"))
 
@@ -198,7 +197,8 @@ def _notation(text: str, loc: Loc, exc: TileNotationError) -> Problem:
     return Problem("invalid_tile", loc, f"'{text}' is not valid tile notation: {exc}")
 
 
-def _parse(text: str, loc: Loc, problems: list[Problem]) -> TileList | None:
+def parse_noted(text: str, loc: Loc, problems: list[Problem]) -> TileList | None:
+    """The tiles, or None with the notation problem noted."""
     try:
         return parse_tiles(text)
     except TileNotationError as exc:
@@ -317,6 +317,8 @@ CONTEXT_CHECKS: tuple[ContextCheck, ...] = (
                  lambda c, h: _first_turn(c) and bool(h.melds)),
     ContextCheck(("tenhou", "chiihou", "renhou"), "riichi", "no riichi can be declared before a tenhou, chiihou or renhou",
                  lambda c, h: _first_turn(c) and c.in_riichi),
+    ContextCheck(("kita",), "kita", "declaring a kita ends the first turn: no tenhou, chiihou or renhou after it",
+                 lambda c, h: c.kita > 0 and _first_turn(c)),
     ContextCheck(None, "ura_dora_indicators", "there cannot be more ura dora indicators than dora indicators",
                  lambda c, h: len(c.ura_dora_indicators) > len(c.dora_indicators)),
     ContextCheck(("discarder_seat_wind",), "discarder_seat_wind", "a tsumo has no discarder",
