@@ -28,7 +28,7 @@ run: $(STAMP)
 
 # Static checks first (ruff on everything, mypy --strict on the pure cores: see pyproject.toml), then the suite.
 test: $(STAMP)
-	$(BIN)/ruff check app tests benchmarks scripts
+	$(BIN)/ruff check app tests benchmarks scripts clients
 	$(BIN)/mypy
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 

@@ -28,15 +28,7 @@ command -v npm >/dev/null || fail "npm is missing"
 mkdir -p "$cache"
 
 work=$(mktemp -d)
-server=
-stop_server() {
-    if [ -n "$server" ]; then
-        kill "$server" 2>/dev/null || true
-        wait "$server" 2>/dev/null || true
-    fi
-    rm -rf "$work"
-}
-trap stop_server EXIT
+trap 'stop_server; rm -rf "$work"' EXIT
 
 step "tools: openapi-python-client venv, npm ci (both cached)"
 requirements=clients/python/requirements.txt
@@ -82,12 +74,7 @@ if grep -nE '\bany\b|@ts-|as unknown' "$ts/check.ts"; then fail "clients/ts/chec
 "$ts/node_modules/.bin/tsc" -p "$ts/tsconfig.json" --strict
 
 step "start the app (python -m app, one worker, a free port)"
-port=$(free_port)
-base=http://127.0.0.1:$port
-MAHJONG_HOST=127.0.0.1 MAHJONG_PORT=$port MAHJONG_WORKERS=1 MAHJONG_LOG_LEVEL=warning MAHJONG_ACCESS_LOG=false \
-    "$python" -m app >"$work/server.log" 2>&1 &
-server=$!
-wait_for_server "$server" "$port" "$work/server.log"
+start_server "$work/server.log"
 
 status=0
 step "the Python client against $base"

@@ -211,7 +211,7 @@ def check_score_hands(client: Client) -> None:
     detail = present(third.detail, "results[2].detail")
     equal([(entry.type_, entry.loc) for entry in detail],
           [("win_tile_not_in_hand", ["body", "items", 2, "hand", "win_tile"])], "results[2] detail")
-    expect(not third.result, "a refused item carries a result")
+    expect(isinstance(third.result, Unset), "a refused item carries a result")
 
     rejected(score_hands.sync_detailed(client=client, body=HandScoreBatchRequest.from_dict({"items": []})),
              422, "too_short", ["body", "items"])
