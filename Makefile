@@ -16,7 +16,7 @@ PYTEST_ARGS ?=
 # Wheels for the image: Linux x86_64, CPython 3.11, binary only.
 WHEEL_PLATFORMS := --platform manylinux2014_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64
 
-.PHONY: mypyc-check run test fuzz openapi wheels image load bench bench-instructions bench-http scale-test clean
+.PHONY: mypyc-check clients-check run test fuzz openapi wheels image load bench bench-instructions bench-http scale-test clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,7 +28,7 @@ run: $(STAMP)
 
 # Static checks first (ruff on everything, mypy --strict on the pure cores: see pyproject.toml), then the suite.
 test: $(STAMP)
-	$(BIN)/ruff check app tests benchmarks scripts
+	$(BIN)/ruff check app tests benchmarks scripts clients
 	$(BIN)/mypy
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
@@ -75,6 +75,12 @@ scale-test: $(STAMP)
 # The cores compiled with mypyc in a scratch copy must answer 20,000 generated hands as the pure ones do.
 mypyc-check: $(STAMP)
 	PYTHON=$(BIN)/python bash scripts/mypyc_check.sh
+
+# A Python client (openapi-python-client) and TypeScript types (openapi-typescript, tsc --strict) generated from
+# openapi/openapi.json, each driving a program through every operation and its errors against the app on a free port.
+# Needs node 20 and npm; the generators are cached under /var/tmp/riichi-clients, never in .venv.
+clients-check: $(STAMP)
+	PYTHON=$(BIN)/python bash scripts/clients_check.sh
 
 clean:
 	rm -rf wheels .pytest_cache

@@ -33,25 +33,11 @@ if ! command -v wrk >/dev/null 2>&1; then
 fi
 
 work=$(mktemp -d)
-server=
-stop_server() {
-    if [ -n "$server" ]; then
-        kill "$server" 2>/dev/null || true
-        wait "$server" 2>/dev/null || true
-    fi
-    rm -rf "$work"
-}
-trap stop_server EXIT
+trap 'stop_server; rm -rf "$work"' EXIT
 
 "$python" benchmarks/http_bodies.py "$work" --batch "$batch"
 
-port=$(free_port)
-base=http://127.0.0.1:$port
-MAHJONG_HOST=127.0.0.1 MAHJONG_PORT=$port MAHJONG_WORKERS=1 MAHJONG_LOG_LEVEL=warning MAHJONG_ACCESS_LOG=false \
-    "$python" -m app >"$work/server.log" 2>&1 &
-server=$!  # with one worker, uvicorn serves from this very process
-
-wait_for_server "$server" "$port" "$work/server.log"
+start_server "$work/server.log"  # one worker: uvicorn serves from the process started, $server
 
 rss_kib() { awk '/^VmRSS:/{print $2}' "/proc/$server/status"; }
 # The server's CPU time so far, in clock ticks (utime + stime; the command name has no spaces: python).

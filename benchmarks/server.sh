@@ -1,5 +1,6 @@
-# Sourced by load.sh and http_ratio.sh (with $python set): a free loopback port for the server they start, and
-# waiting until that very server answers on it, so that a server left running by an earlier run is never measured.
+# Sourced by load.sh, http_ratio.sh and scripts/clients_check.sh (with $python set): a free loopback port for the
+# server they start, and waiting until that very server answers on it, so that a server left running by an earlier
+# run is never measured.
 
 # A port nothing listens on now (the kernel's pick for a socket bound to port 0).
 free_port() {
@@ -30,4 +31,23 @@ wait_for_server() {
     cat "$log" >&2
     echo "the server did not answer GET /health on port $port within 20 s" >&2
     return 1
+}
+
+# start_server LOG: `python -m app` as production runs it (one worker, warnings only, no access log) on a free
+# loopback port, its output in LOG, waiting until it answers; sets server (its pid), port and base. stop_server
+# stops it and waits for it (safe to call when none was started, as from an EXIT trap).
+server=
+start_server() {
+    port=$(free_port)
+    base=http://127.0.0.1:$port
+    MAHJONG_HOST=127.0.0.1 MAHJONG_PORT=$port MAHJONG_WORKERS=1 MAHJONG_LOG_LEVEL=warning MAHJONG_ACCESS_LOG=false \
+        "$python" -m app >"$1" 2>&1 &
+    server=$!  # with one worker, uvicorn serves from this very process
+    wait_for_server "$server" "$port" "$1"
+}
+stop_server() {
+    [ -n "$server" ] || return 0
+    kill "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+    server=
 }

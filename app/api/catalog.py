@@ -17,7 +17,7 @@ router = APIRouter(tags=["catalog"])
 
 YAKU_CATALOG = [
     *(YakuCatalogEntry(id=y.id, name=y.name, japanese=y.japanese, kind="yaku", han_closed=y.han_closed,
-                       han_open=y.han_open or None)
+                       han_open=y.han_open or None, yakuman_multiplier=None)
       for table in YAKU_TABLES for y in table),
     *(YakuCatalogEntry(id=y.id, name=y.name, japanese=y.japanese, kind="yakuman", han_closed=13,
                        han_open=None if y.closed_only else 13, yakuman_multiplier=2 if y.double else 1)

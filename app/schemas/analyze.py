@@ -1,6 +1,7 @@
 """Request and response models of POST /hand/analyze (and its batch form)."""
 
 from pydantic import ConfigDict, Field, SkipValidation
+from pydantic.json_schema import SkipJsonSchema
 
 from app.schemas.common import ErrorEntry, StrictModel
 from app.schemas.hand import MAX_TILE_STRING, ContextModel, HandRulesModel, MeldModel, PointsOut
@@ -69,18 +70,18 @@ class ShantenByFormOut(StrictModel):
 class DiscardOut(StrictModel):
     discard: str
     shanten: int = Field(description="after the discard")
-    waits: list[WaitOut] | None = Field(None, description="tenpai after the discard (the discard counts as seen and furiten)")
-    improving_tiles: list[TileLeftOut] | None = Field(None, description="not tenpai after the discard")
+    waits: list[WaitOut] | SkipJsonSchema[None] = Field(None, description="tenpai after the discard (the discard counts as seen and furiten)")
+    improving_tiles: list[TileLeftOut] | SkipJsonSchema[None] = Field(None, description="not tenpai after the discard")
     ukeire: int = Field(description="the sum of remaining over the waits or improving tiles")
 
 
 class HandAnalyzeResponse(StrictModel):
     shanten: int = Field(description="0 tenpai, -1 a complete 14-tile hand: the least of shanten_by_form")
     shanten_by_form: ShantenByFormOut
-    waits: list[WaitOut] | None = Field(None, description="13 tiles (less 3 per meld), tenpai: every wait")
-    improving_tiles: list[TileLeftOut] | None = Field(None, description="13 tiles, not tenpai: the tiles that lower the shanten")
-    ukeire: int | None = Field(None, description="13 tiles: the sum of remaining over the waits or improving tiles")
-    discards_analysis: list[DiscardOut] | None = Field(
+    waits: list[WaitOut] | SkipJsonSchema[None] = Field(None, description="13 tiles (less 3 per meld), tenpai: every wait")
+    improving_tiles: list[TileLeftOut] | SkipJsonSchema[None] = Field(None, description="13 tiles, not tenpai: the tiles that lower the shanten")
+    ukeire: int | SkipJsonSchema[None] = Field(None, description="13 tiles: the sum of remaining over the waits or improving tiles")
+    discards_analysis: list[DiscardOut] | SkipJsonSchema[None] = Field(
         None, description="14 tiles (less 3 per meld): every distinct discard, best first")
 
 
@@ -92,8 +93,8 @@ class HandAnalyzeBatchRequest(StrictModel):
 
 class HandAnalyzeBatchItem(StrictModel):
     ok: bool
-    result: HandAnalyzeResponse | None = Field(None, description="the analysis, when ok")
-    detail: list[ErrorEntry] | None = Field(None, description="what is wrong with this item (as a 422 would say), when not ok")
+    result: HandAnalyzeResponse | SkipJsonSchema[None] = Field(None, description="the analysis, when ok")
+    detail: list[ErrorEntry] | SkipJsonSchema[None] = Field(None, description="what is wrong with this item (as a 422 would say), when not ok")
 
 
 class HandAnalyzeBatchResponse(StrictModel):

@@ -16,7 +16,7 @@ class YakuCatalogEntry(StrictModel):
     kind: Literal["yaku", "yakuman"]
     han_closed: int = Field(description="han in a closed hand (13 per yakuman)")
     han_open: int | None = Field(description="han in an open hand; null when only a closed hand can have it")
-    yakuman_multiplier: int | None = Field(None, description="2 for the patterns that count double where the rules allow it")
+    yakuman_multiplier: int | None = Field(description="null for a yaku; 2 for the patterns that count double where the rules allow it")
 
 
 class OptionEntry(StrictModel):

@@ -3,6 +3,7 @@
 from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, SkipValidation, StrictBool, StrictInt, StrictStr, create_model
+from pydantic.json_schema import SkipJsonSchema
 
 from app.schemas.common import ErrorEntry, StrictModel
 from app.scoring.rules import HAND_OPTIONS, option_spec
@@ -126,7 +127,7 @@ class PointsOut(StrictModel):
 class FuItemOut(StrictModel):
     reason: str
     fu: int
-    tiles: str | None = None
+    tiles: str | None = Field(description="the triplet, kan or pair that earns it; null for the others (base, menzen_ron, tsumo, waits)")
 
 
 class GroupOut(StrictModel):
@@ -170,8 +171,8 @@ class HandScoreBatchRequest(StrictModel):
 
 class HandScoreBatchItem(StrictModel):
     ok: bool
-    result: HandScoreResponse | None = Field(None, description="the scoring, when ok")
-    detail: list[ErrorEntry] | None = Field(None, description="what is wrong with this item (as a 422 would say), when not ok")
+    result: HandScoreResponse | SkipJsonSchema[None] = Field(None, description="the scoring, when ok")
+    detail: list[ErrorEntry] | SkipJsonSchema[None] = Field(None, description="what is wrong with this item (as a 422 would say), when not ok")
 
 
 class HandScoreBatchResponse(StrictModel):
