@@ -24,7 +24,7 @@ def points(**body: Any) -> dict[str, Any]:
 def test_the_contract_hand_from_han_and_fu() -> None:
     """The contract's /hand/score example: the dealer's 4 han 30 fu ron is 11,600."""
     assert points(han=4, fu=30, dealer=True) == {
-        "han": 4, "fu": 30, "limit": "none", "base_points": 1920,
+        "han": 4, "fu": 30, "limit": "none", "limit_name": None, "base_points": 1920,
         "points": {"ron": 11600, "tsumo_dealer": None, "tsumo_non_dealer": None, "honba_bonus": 0,
                    "riichi_sticks_bonus": 0, "total": 11600}}
 

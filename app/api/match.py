@@ -1,13 +1,16 @@
 """POST /match/end-check, /match/settle and /match/replay."""
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Response
 
+from app.api.language import AcceptLanguage, LangQuery, choose, localize, set_headers
 from app.match.endcheck import check_match_end
+from app.match.hand import Settlement
 from app.match.replay import replay
 from app.match.rules import resolve_match_rules
 from app.match.settle import settle_hand
 from app.schemas.match import EndCheckRequest, EndCheckResponse
 from app.schemas.settle import ReplayRequest, ReplayResponse, SettleRequest, SettleResponse
+from app.scoring.vocabulary import Language
 
 router = APIRouter(tags=["match"])
 
@@ -39,9 +42,20 @@ async def end_check(request: EndCheckRequest) -> EndCheckResponse:
         "sticks after it, the end check of the new scoreboard and the next call's state."
     ),
 )
-async def settle(request: SettleRequest) -> SettleResponse:
+async def settle(request: SettleRequest, response: Response, lang: LangQuery = None,
+                 accept_language: AcceptLanguage = None) -> SettleResponse:
     settled = settle_hand(request.state.to_core(), request.hand.to_core(), request.rules.to_core())
+    language = choose(lang, accept_language)
+    _localize(settled, language)
+    set_headers(response, language)
     return SettleResponse.model_validate(settled, from_attributes=True)
+
+
+def _localize(settled: Settlement, language: Language) -> None:
+    """The names of each win's scoring (where tiles were sent) in `language`."""
+    for win in settled.wins:
+        if win.score is not None:
+            localize(win.score, language)
 
 
 @router.post(
@@ -53,7 +67,12 @@ async def settle(request: SettleRequest) -> SettleResponse:
         "the answer ends with whether the match is over and its standings."
     ),
 )
-async def replay_match(request: ReplayRequest) -> ReplayResponse:
+async def replay_match(request: ReplayRequest, response: Response, lang: LangQuery = None,
+                       accept_language: AcceptLanguage = None) -> ReplayResponse:
     state = None if request.state is None else request.state.to_core()
     result = replay(state, tuple(hand.to_core() for hand in request.hands), request.rules.to_core())
+    language = choose(lang, accept_language)
+    for settled in result.hands:
+        _localize(settled, language)
+    set_headers(response, language)
     return ReplayResponse.from_core(result)

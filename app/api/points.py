@@ -1,7 +1,8 @@
 """POST /hand/points: the payments of a win given as han and fu (or yakuman), without tiles."""
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Response
 
+from app.api.language import AcceptLanguage, LangQuery, choose, limit_name, set_headers
 from app.api.score_args import rules_for
 from app.errors import InvalidInput
 from app.match.hanfu import han_fu_problems
@@ -14,7 +15,8 @@ YAKUMAN_HAN = 13
 
 
 @router.post("/hand/points", response_model=HandPointsResponse, summary="Payments of a win from han and fu")
-async def score_points(request: HandPointsRequest) -> HandPointsResponse:
+async def score_points(request: HandPointsRequest, response: Response, lang: LangQuery = None,
+                       accept_language: AcceptLanguage = None) -> HandPointsResponse:
     """The limit, the standard payments and the winner's total: the same numbers /hand/score gives a hand of
     that han and fu (or yakuman), with honba and sticks."""
     han = request.han or 0
@@ -24,5 +26,8 @@ async def score_points(request: HandPointsRequest) -> HandPointsResponse:
             raise InvalidInput(problems)
     limit, base, paid = hand_points(han, request.fu, request.yakuman or 0, request.dealer, request.win == "tsumo",
                                     request.honba, request.riichi_sticks, rules_for(tuple(request.rules.__dict__.items())))
+    language = choose(lang, accept_language)
+    set_headers(response, language)
     return HandPointsResponse(han=han or YAKUMAN_HAN * (request.yakuman or 0), fu=request.fu, limit=limit,
-                              base_points=base, points=PointsOut.model_validate(paid, from_attributes=True))
+                              limit_name=limit_name(limit, language), base_points=base,
+                              points=PointsOut.model_validate(paid, from_attributes=True))

@@ -17,6 +17,8 @@ from fastapi.routing import APIRoute
 from pydantic import TypeAdapter, ValidationError
 from starlette.requests import ClientDisconnect
 
+from app.api.language import of_scope
+
 T = TypeVar("T")
 
 
@@ -47,21 +49,25 @@ async def _read_body(request: Request) -> bytes:
 
 
 class SinglePassJsonRoute(APIRoute):
-    """A route whose endpoint takes exactly one parameter, a JSON body model, and returns a Response.
+    """A route whose endpoint takes a JSON body model, then `lang` and `accept_language` (app/api/language.py), and
+    returns a Response.
 
     An endpoint may list stricter `(model, coroutine function)` pairs in a `single_pass_first` attribute:
-    the first whose model validates the body answers instead of the endpoint itself.
+    the first whose model validates the body answers instead of the endpoint itself. Each is called with the
+    validated body and the answer's language.
     """
 
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         standard = super().get_route_handler()
-        (param,) = inspect.signature(self.endpoint).parameters.values()
+        param, *others = inspect.signature(self.endpoint).parameters.values()
+        assert [other.name for other in others] == ["lang", "accept_language"], self.endpoint
         attempts = [(TypeAdapter(model).validator.validate_json, call)
                     for model, call in [*getattr(self.endpoint, "single_pass_first", ()), (param.annotation, self.endpoint)]]
 
         async def handler(request: Request) -> Response:
-            if not _is_plain_json(request):
-                return await standard(request)
+            language = of_scope(request.scope)
+            if language is None or not _is_plain_json(request):
+                return await standard(request)  # an unknown lang: FastAPI's validation refuses it
             try:
                 body = await _read_body(request)
             except Exception:
@@ -71,7 +77,7 @@ class SinglePassJsonRoute(APIRoute):
                     value = validate_json(body)
                 except ValidationError:
                     continue
-                return await call(value)
+                return await call(value, language)
             return await standard(request)  # the body is cached: FastAPI reports the problems as always
 
         return handler

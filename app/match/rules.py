@@ -8,6 +8,7 @@ from enum import Enum, StrEnum
 from typing import Any, get_type_hints
 
 from app.errors import InvalidInput, Problem
+from app.scoring.names import Names
 from app.scoring.vocabulary import DEFAULT_PRESET
 
 
@@ -180,6 +181,42 @@ MATCH_OPTION_DOCS: dict[str, str] = {
     ),
     "chombo_penalty": "Points taken from the offender's final result per chombo, where chombo is penalty.",
     "riichi_needs_points": "A player with less than 1000 points cannot declare riichi.",
+}
+
+# Each option's name in every language, for a menu (GET /rules); players is HandRules' too, and named there.
+MATCH_OPTION_LABELS: dict[str, Names] = {
+    "length": Names("Match length", "対局の長さ", "Độ dài trận đấu", "对局长度", "대국 길이"),
+    "goal_score": Names("Goal score", "目標点", "Điểm mục tiêu", "目标点数", "목표 점수"),
+    "tobi": Names("Bust (tobi)", "トビ", "Tobi (cháy điểm)", "击飞", "토비"),
+    "tobi_at_zero": Names("Bust at exactly 0", "0点でトビ", "Tobi khi đúng 0 điểm", "0点击飞", "0점 토비"),
+    "agariyame": Names("Agari-yame", "アガリやめ", "Agari-yame", "和了止", "아가리야메"),
+    "tenpai_renchan": Names("Tenpai renchan", "聴牌連荘", "Renchan khi tenpai", "听牌连庄", "텐파이 연장"),
+    "tenpaiyame": Names("Tenpai-yame", "テンパイやめ", "Tenpai-yame", "听牌止", "텐파이야메"),
+    "enchousen": Names("Extra rounds (enchousen)", "延長戦", "Hiệp phụ (enchousen)", "延长战", "연장전"),
+    "enchousen_renchan_priority": Names("Renchan first in enchousen", "延長戦の連荘優先",
+                                        "Ưu tiên renchan trong hiệp phụ", "延长战连庄优先", "연장전 연장 우선"),
+    "enchousen_draw_can_end": Names("A draw can end enchousen", "流局による延長戦の終了",
+                                    "Ván hòa có thể kết thúc hiệp phụ", "流局可结束延长战", "유국으로 연장전 종료"),
+    "abortive_draw_renchan": Names("Renchan after an abortive draw", "途中流局の連荘",
+                                   "Renchan sau ván hòa giữa chừng", "途中流局连庄", "도중유국 후 연장"),
+    "nagashi_renchan": Names("Renchan after nagashi mangan", "流し満貫の後の連荘",
+                             "Renchan sau Nagashi mangan", "流局满贯后的连庄", "유국만관 후 연장"),
+    "tie_break": Names("Tie-break", "同点の順位", "Xếp hạng khi bằng điểm", "同分时的顺位", "동점 시 순위"),
+    "leftover_riichi": Names("Leftover riichi sticks", "供託の行方", "Que riichi còn lại", "剩余立直棒", "남은 리치봉"),
+    "start_points": Names("Starting points", "配給原点", "Điểm khởi đầu", "起始点数", "시작 점수"),
+    "return_points": Names("Return points", "返し点", "Điểm hoàn trả (kaeshi-ten)", "返点", "반환점"),
+    "uma": Names("Uma", "ウマ", "Uma", "顺位马", "우마"),
+    "floating_uma": Names("Floating uma", "浮きウマ", "Uma thay đổi theo điểm", "浮动顺位马", "변동 우마"),
+    "final_rounding": Names("Final rounding", "最終得点の端数処理", "Làm tròn điểm cuối trận", "终局点数的取整", "최종 점수의 끝수 처리"),
+    "multi_ron": Names("Multiple ron", "ダブロン・トリロン", "Nhiều người cùng Ron", "一炮多响", "복수 론"),
+    "multi_ron_honba": Names("Honba on a multiple ron", "複数ロンの積み棒",
+                             "Honba khi nhiều người cùng Ron", "一炮多响时的本场", "복수 론 시 본장"),
+    "noten_payment": Names("Noten payment", "ノーテン罰符", "Tiền phạt noten", "未听罚符", "노텐 벌부"),
+    "abortive_draws": Names("Abortive draws", "途中流局", "Các kiểu hòa giữa chừng", "途中流局", "도중유국"),
+    "chombo": Names("Chombo", "チョンボ", "Chombo (phạm lỗi)", "错和", "촌보"),
+    "chombo_penalty": Names("Chombo penalty", "チョンボの罰点", "Điểm phạt chombo", "错和罚点", "촌보 벌점"),
+    "riichi_needs_points": Names("Riichi needs 1000 points", "立直には千点が必要",
+                                 "Riichi cần 1000 điểm", "立直需要1000点", "리치에는 1000점 필요"),
 }
 
 

@@ -5,22 +5,35 @@ from typing import Literal
 from pydantic import Field
 
 from app.schemas.common import StrictModel
+from app.scoring.names import Names
 
 OptionValue = bool | int | str | list[int] | list[str] | list[list[int]] | None
 
 
+_NAME = "in the answer's language (`lang`, else Accept-Language, else English)"
+_NAMES = "the name in every language the service speaks (sources: docs/names.md)"
+
+
 class YakuCatalogEntry(StrictModel):
     id: str
-    name: str
+    name: str = Field(description=_NAME)
     japanese: str
     kind: Literal["yaku", "yakuman"]
     han_closed: int = Field(description="han in a closed hand (13 per yakuman)")
     han_open: int | None = Field(description="han in an open hand; null when only a closed hand can have it")
     yakuman_multiplier: int | None = Field(description="null for a yaku; 2 for the patterns that count double where the rules allow it")
+    names: Names = Field(description=_NAMES)
+    tenhou_id: int | None = Field(
+        description="its number in Tenhou's logs (mjlog, tenhou.net/6 JSON); the wind yakuhai have one per wind, and this "
+        "is East's (tenhou_ids lists all); null where Tenhou has none")
+    tenhou_ids: list[int] = Field(description="every number of Tenhou's logs that stands for it (by wind for the wind yakuhai)")
+    mahjong_soul_id: int | None = Field(description="its fan id in Mahjong Soul's game data; null where Mahjong Soul has none")
 
 
 class OptionEntry(StrictModel):
     name: str
+    label: str = Field(description="its name for a menu, " + _NAME)
+    labels: Names = Field(description=_NAMES)
     scope: Literal["hand", "match", "both"] = Field(
         description="which endpoints read it: hand, /hand/score and /hand/points (and /match/settle's wins); match, "
         "/match/end-check, /match/settle and /match/replay; both, all of them")
@@ -31,11 +44,20 @@ class OptionEntry(StrictModel):
 
 class PresetEntry(StrictModel):
     name: str
+    label: str = Field(description="its name for a menu, " + _NAME)
+    labels: Names = Field(description=_NAMES)
     hand: dict[str, bool | int | str | None]
     match: dict[str, OptionValue]
+
+
+class LimitEntry(StrictModel):
+    id: str = Field(description="a value of /hand/score's `limit`")
+    name: str = Field(description=_NAME)
+    names: Names = Field(description=_NAMES)
 
 
 class RulesCatalog(StrictModel):
     default_preset: str
     presets: list[PresetEntry]
     options: list[OptionEntry]
+    limits: list[LimitEntry] = Field(description="every limit a hand can reach (not `none`), with its names")

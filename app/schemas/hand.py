@@ -105,13 +105,13 @@ class HandScoreRequest(StrictModel):
 
 class YakuOut(StrictModel):
     id: str
-    name: str
+    name: str = Field(description="in the answer's language (`lang`, else Accept-Language, else English)")
     han: int
 
 
 class YakumanOut(StrictModel):
     id: str
-    name: str
+    name: str = Field(description="in the answer's language (`lang`, else Accept-Language, else English)")
     multiplier: int
 
 
@@ -156,6 +156,8 @@ class HandScoreResponse(StrictModel):
     wait: Wait | None = Field(
         description="how the winning tile completed the hand in the reading scored")
     payments: list[PaymentOut] = Field(description="who pays the winner what, honba included; riichi sticks come from the table")
+    limit_name: str | None = Field(
+        description="the limit's name in the answer's language (`lang`, else Accept-Language, else English); null for none")
 
 
 MAX_BATCH = 500

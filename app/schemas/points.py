@@ -38,5 +38,7 @@ class HandPointsResponse(StrictModel):
     han: int = Field(description="As sent; 13 per yakuman for a yakuman value.")
     fu: int | None
     limit: str
+    limit_name: str | None = Field(
+        description="the limit's name in the answer's language (`lang`, else Accept-Language, else English); null for none")
     base_points: int
     points: PointsOut = Field(description="The standard table's payments and the winner's total, as /hand/score gives them.")

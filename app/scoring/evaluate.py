@@ -19,6 +19,7 @@ from app.scoring.fu import FuScore, count_fu
 from app.scoring.groups import describe_groups
 from app.scoring.hand import HandInput, ParsedHand, WinContext
 from app.scoring.memo import Memo
+from app.scoring.names import ENGLISH_LIMIT_NAMES
 from app.scoring.result import ScoreResult, YakumanScore, YakuScore
 from app.scoring.rules import HandRules, check_hand_rules
 from app.scoring.settlement import Points, Settlement, Win, limit_and_base, settle
@@ -60,7 +61,7 @@ YAKU_SCORES: Memo[tuple[str, str, int], YakuScore] = Memo(lambda key: YakuScore(
 
 
 def yaku_score(y: Yaku, han: int) -> YakuScore:
-    return YAKU_SCORES[y.id, y.name, han]
+    return YAKU_SCORES[y.id, y.names.en, han]
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,7 +275,7 @@ def _result(hand: ParsedHand, ctx: WinContext, judge: Judge, best: Candidate) ->
         best.han,
         best.fu,
         best.yaku,
-        tuple([YakumanScore(y.id, y.name, m) for y, m in best.yakuman]) if best.yakuman else (),
+        tuple([YakumanScore(y.id, y.names.en, m) for y, m in best.yakuman]) if best.yakuman else (),
         best.limit,
         best.base,
         paid.points,
@@ -282,6 +283,7 @@ def _result(hand: ParsedHand, ctx: WinContext, judge: Judge, best: Candidate) ->
         describe_groups(hand, best.reading),
         best.reading.wait,
         paid.payments,
+        ENGLISH_LIMIT_NAMES.get(best.limit),
     )
 
 
@@ -312,4 +314,5 @@ def score_nagashi_mangan(ctx: WinContext, judge: Judge) -> ScoreResult:
     limit, base = limit_and_base(han, 0, 0, judge.rules)
     paid: Settlement = judge.settled[Win(base=base, pao_base=0, winner=ctx.seat_wind, tsumo=True, discarder=None,
                                          liable=None, honba=0, riichi_sticks=0)]
-    return ScoreResult(han, 0, judged.yaku, (), limit, base, paid.points, (), (), None, paid.payments)
+    return ScoreResult(han, 0, judged.yaku, (), limit, base, paid.points, (), (), None, paid.payments,
+                       ENGLISH_LIMIT_NAMES.get(limit))

@@ -40,3 +40,4 @@ class ScoreResult:
     decomposition: tuple[Group, ...]
     wait: Wait | None
     payments: tuple[Payment, ...]
+    limit_name: str | None  # the limit's English name (LIMIT_NAMES); None for "none"

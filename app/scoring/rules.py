@@ -10,7 +10,8 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from app.errors import InvalidInput
-from app.scoring.vocabulary import DEFAULT_PRESET, RENHOU_VALUES, PaoCovers, PaoHonba, Renhou
+from app.scoring.names import Names
+from app.scoring.vocabulary import DEFAULT_PRESET, RENHOU_VALUES, PaoCovers, PaoHonba, PresetName, Renhou
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,50 +19,68 @@ class OptionSpec:
     """What a client may set an option to, and what it means."""
 
     meaning: str
+    label: Names  # its name in every language, for a menu (GET /rules)
     choices: tuple[bool | int | str, ...] = ()  # empty: any value of the default's type within low..high
     low: int | None = None
     high: int | None = None
     multiple_of: int | None = None
 
 
-def option(default: Any, meaning: str, **allowed: Any) -> Any:
+def option(default: Any, meaning: str, label: Names, **allowed: Any) -> Any:
     """A HandRules field: its default, and its OptionSpec kept in the field's metadata."""
-    return field(default=default, metadata={"option": OptionSpec(meaning, **allowed)})
+    return field(default=default, metadata={"option": OptionSpec(meaning, label, **allowed)})
 
 
 @dataclass(frozen=True, slots=True)
 class HandRules:
-    open_tanyao: bool = option(True, "Tanyao counts in an open hand (kuitan).")
-    aka_dora: bool = option(True, "Red fives add one dora each.")
+    open_tanyao: bool = option(True, "Tanyao counts in an open hand (kuitan).",
+        label=Names("Open tanyao (kuitan)", "喰いタン", "Kuitan (Tanyao khi bài mở)", "食断", "쿠이탕"))
+    aka_dora: bool = option(True, "Red fives add one dora each.",
+        label=Names("Red fives (aka dora)", "赤ドラ", "Aka dora (quân năm đỏ)", "红宝牌", "아카도라"))
     double_yakuman: bool = option(
-        False, "Kokushi 13-sided wait, suuankou tanki, junsei chuuren and daisuushii count as double yakuman.")
-    yakuman_stacking: bool = option(True, "Several yakuman in one hand add up; otherwise only the largest counts.")
-    kazoe_yakuman: bool = option(True, "13 han or more is a (kazoe) yakuman; otherwise it is capped at sanbaiman.")
-    kiriage_mangan: bool = option(False, "4 han 30 fu and 3 han 60 fu are paid as mangan.")
+        False, "Kokushi 13-sided wait, suuankou tanki, junsei chuuren and daisuushii count as double yakuman.",
+        label=Names("Double yakuman", "ダブル役満", "Double Yakuman", "两倍役满", "더블 역만"))
+    yakuman_stacking: bool = option(True, "Several yakuman in one hand add up; otherwise only the largest counts.",
+        label=Names("Yakuman stacking", "役満の複合", "Cộng dồn yakuman", "役满复合", "역만 중첩"))
+    kazoe_yakuman: bool = option(True, "13 han or more is a (kazoe) yakuman; otherwise it is capped at sanbaiman.",
+        label=Names("Kazoe yakuman", "数え役満", "Kazoe yakuman", "累计役满", "헤아림 역만"))
+    kiriage_mangan: bool = option(False, "4 han 30 fu and 3 han 60 fu are paid as mangan.",
+        label=Names("Kiriage mangan", "切り上げ満貫", "Kiriage mangan (làm tròn lên mangan)", "切上满贯", "키리아게 만관"))
     double_wind_pair_fu: int = option(
-        4, "Fu for a pair of the wind that is both seat and round wind (2 or 4).", choices=(2, 4))
+        4, "Fu for a pair of the wind that is both seat and round wind (2 or 4).", choices=(2, 4),
+        label=Names("Double wind pair fu", "連風牌の雀頭の符", "Fu của đôi gió kép", "连风牌雀头的符数", "연풍패 머리의 부수"))
     renhou: Renhou = option(
         "none", "What renhou is worth: none, mangan (a 5-han yaku), baiman (an 8-han yaku) or yakuman.",
-        choices=RENHOU_VALUES)
+        choices=RENHOU_VALUES,
+        label=Names("Renhou's value", "人和の扱い", "Giá trị của Renhou", "人和的计分", "인화의 취급"))
     renhou_alone: bool = option(
-        False, "A renhou worth mangan or baiman is scored alone, without the hand's other yaku or dora.")
-    nagashi_mangan: bool = option(True, "Nagashi mangan exists (paid as a mangan won by tsumo).")
-    pao_suukantsu: bool = option(False, "Pao (liability) applies to suukantsu as well as daisangen and daisuushii.")
+        False, "A renhou worth mangan or baiman is scored alone, without the hand's other yaku or dora.",
+        label=Names("Renhou scored alone", "人和の単独計算", "Renhou tính riêng", "人和不与其他役复合", "인화 단독 계산"))
+    nagashi_mangan: bool = option(True, "Nagashi mangan exists (paid as a mangan won by tsumo).",
+        label=Names("Nagashi mangan", "流し満貫", "Nagashi mangan", "流局满贯", "유국만관"))
+    pao_suukantsu: bool = option(False, "Pao (liability) applies to suukantsu as well as daisangen and daisuushii.",
+        label=Names("Pao for suukantsu", "四槓子の包", "Pao cho Suukantsu", "四杠子包牌", "사공자 책임지불"))
     pao_covers: PaoCovers = option(
         "whole_hand", "What the liable player answers for when the hand holds other yakuman too: only the pao "
-        "yakuman (the rest is paid as usual), or the whole hand.", choices=("yakuman", "whole_hand"))
+        "yakuman (the rest is paid as usual), or the whole hand.", choices=("yakuman", "whole_hand"),
+        label=Names("What pao covers", "包の範囲", "Phạm vi của pao", "包牌的范围", "책임지불의 범위"))
     pao_honba: PaoHonba = option(
         "liable", "Who pays the honba on a pao hand won by ron: the liable player or the discarder (on tsumo the "
-        "liable player pays them).", choices=("liable", "discarder"))
+        "liable player pays them).", choices=("liable", "discarder"),
+        label=Names("Who pays the honba under pao", "包のときの積み棒の支払い",
+                    "Người trả honba khi có pao", "包牌时本场的支付者", "책임지불 시 본장 지불자"))
     honba_points: int = option(
         300, "What each honba adds to a win, in all (300: 300 on ron, 100 from each player on tsumo); it must split "
-        "evenly among the players who pay a tsumo.", low=0, high=3000)
-    max_red_fives_per_suit: int = option(1, "How many red fives each suit may hold.", low=0, high=4)
-    players: int = option(4, "Players at the table: 4, or 3 (sanma: no 2m-8m, no chi, nobody sits North, kita).",
-                          choices=(3, 4))
+        "evenly among the players who pay a tsumo.", low=0, high=3000,
+        label=Names("Points per honba", "積み棒の点数", "Điểm mỗi honba", "每本场的点数", "본장당 점수"))
+    max_red_fives_per_suit: int = option(1, "How many red fives each suit may hold.", low=0, high=4,
+        label=Names("Red fives per suit", "各色の赤五の枚数", "Số quân năm đỏ mỗi chất", "每种花色的红五数", "수패 종류별 아카도라 수"))
+    players: int = option(4, "Players at the table: 4, or 3 (sanma: no 2m-8m, no chi, nobody sits North, kita).", choices=(3, 4),
+        label=Names("Players", "人数", "Số người chơi", "人数", "인원 수"))
     tsumo_loss: bool = option(
         True, "With three players, a tsumo is paid by the two others as in four-player and the absent seat's share is "
-        "lost (Tenhou); otherwise each payer also pays half of that share, rounded up to 100 (Mahjong Soul).")
+        "lost (Tenhou); otherwise each payer also pays half of that share, rounded up to 100 (Mahjong Soul).",
+        label=Names("Tsumo loss (three players)", "ツモ損", "Tsumo loss (3 người chơi)", "自摸损", "쯔모 손해 (3인 마작)"))
     # Not an option: rules key the per-rules memos of every hand scored, so their hash is worked out once.
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
@@ -111,6 +130,18 @@ HAND_PRESETS: dict[str, dict[str, Any]] = {
     "tenhou_sanma": {"players": 3, "honba_points": 200},
     "mahjong_soul_sanma": {"players": 3, "honba_points": 200, "tsumo_loss": False, "double_yakuman": True,
                            "pao_covers": "yakuman"},
+}
+
+
+# The presets' names, for a menu (GET /rules).
+PRESET_LABELS: dict[PresetName, Names] = {
+    "tenhou": Names("Tenhou", "天鳳", "Tenhou", "天凤", "천봉"),
+    "mahjong_soul": Names("Mahjong Soul", "雀魂", "Mahjong Soul", "雀魂", "작혼"),
+    "mleague": Names("M.League", "Mリーグ", "M.League", "M联赛", "M리그"),
+    "wrc": Names("WRC rules", "WRCルール", "Luật WRC", "WRC规则", "WRC 규칙"),
+    "ema": Names("EMA rules", "EMAルール", "Luật EMA", "EMA规则", "EMA 규칙"),
+    "tenhou_sanma": Names("Tenhou, three players", "天鳳三麻", "Tenhou 3 người", "天凤三麻", "천봉 3인 마작"),
+    "mahjong_soul_sanma": Names("Mahjong Soul, three players", "雀魂三麻", "Mahjong Soul 3 người", "雀魂三麻", "작혼 3인 마작"),
 }
 
 

@@ -34,3 +34,9 @@ Renhou = Literal["none", "mangan", "baiman", "yakuman"]
 RENHOU_VALUES: tuple[Renhou, ...] = ("none", "mangan", "baiman", "yakuman")
 PaoCovers = Literal["yakuman", "whole_hand"]
 PaoHonba = Literal["liable", "discarder"]
+
+# The languages of every name the service gives (yaku, yakuman, limits, rule options, presets): a request picks one
+# with `lang` or Accept-Language (app/api/language.py); names without a choice are English.
+Language = Literal["en", "ja", "vi", "zh", "ko"]
+LANGUAGES: tuple[Language, ...] = ("en", "ja", "vi", "zh", "ko")
+DEFAULT_LANGUAGE: Language = "en"

@@ -1,0 +1,123 @@
+"""The language of an answer's names: the `lang` query parameter wins, else the best Accept-Language match, else
+English (DEFAULT_LANGUAGE). The names of each language are looked up in tables built once at import, so an English
+answer costs nothing more than before and any other costs one lookup a name.
+
+An unknown `lang` is refused (422, FastAPI's literal_error naming the accepted values); an Accept-Language without a
+language the service speaks is no error: the answer is English, as HTTP content negotiation allows.
+"""
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Annotated, Any
+from urllib.parse import parse_qsl
+
+from fastapi import Header, Query, Response
+
+from app.scoring.names import LIMIT_NAMES
+from app.scoring.result import ScoreResult, YakumanScore, YakuScore
+from app.scoring.vocabulary import DEFAULT_LANGUAGE, LANGUAGES, Language
+from app.scoring.yaku import YAKU_TABLES, YAKUMAN_TABLES
+
+LangQuery = Annotated[Language | None, Query(
+    description="The language of the answer's names: " + ", ".join(LANGUAGES) + " (English, Japanese, Vietnamese, "
+    "Chinese (simplified), Korean). Wins over Accept-Language; without either the names are English.")]
+AcceptLanguage = Annotated[str | None, Header(
+    description="Used when `lang` is not sent: the best of " + ", ".join(LANGUAGES) + " by q-value (region subtags "
+    "such as ja-JP, zh-CN or zh-Hans count as their language); none of them: English.")]
+
+# What Content-Language names for each: the Chinese names are in simplified characters.
+CONTENT_LANGUAGE: dict[Language, str] = {"en": "en", "ja": "ja", "vi": "vi", "zh": "zh-Hans", "ko": "ko"}
+_HEADERS: dict[Language, list[tuple[bytes, bytes]]] = {
+    language: [(b"content-language", tag.encode()), (b"vary", b"Accept-Language")]
+    for language, tag in CONTENT_LANGUAGE.items()}
+
+
+def raw_headers(language: Language) -> list[tuple[bytes, bytes]]:
+    """Content-Language and Vary, as raw ASGI headers."""
+    return _HEADERS[language]
+
+
+def set_headers(response: Response, language: Language) -> None:
+    response.headers["content-language"] = CONTENT_LANGUAGE[language]
+    response.headers["vary"] = "Accept-Language"
+
+
+def _quality(params: str) -> float:
+    """An entry's q-value (1 when it has none); 0 (not acceptable) when it is not a number from 0 to 1."""
+    for param in params.split(";"):
+        key, _, value = param.partition("=")
+        if key.strip().lower() == "q":
+            try:
+                q = float(value.strip())
+            except ValueError:
+                return 0.0
+            return q if 0.0 <= q <= 1.0 else 0.0
+    return 1.0
+
+
+@lru_cache(maxsize=1024)
+def from_accept_language(header: str) -> Language:
+    """The language of LANGUAGES the header prefers most (the first one listed among equals); `*` and no match: English."""
+    best: Language = DEFAULT_LANGUAGE
+    best_q = 0.0
+    for entry in header.split(","):
+        tag, _, params = entry.partition(";")
+        q = _quality(params)
+        if q <= best_q:
+            continue
+        primary = tag.strip().lower().split("-", 1)[0]
+        if primary == "*":
+            best, best_q = DEFAULT_LANGUAGE, q
+        else:
+            for language in LANGUAGES:
+                if primary == language:
+                    best, best_q = language, q
+    return best
+
+
+def choose(lang: Language | None, accept_language: str | None) -> Language:
+    if lang is not None:
+        return lang
+    return DEFAULT_LANGUAGE if accept_language is None else from_accept_language(accept_language)
+
+
+@lru_cache(maxsize=256)
+def _query_lang(query: bytes) -> str | None:
+    """The last `lang` of a query string (as FastAPI reads it), or None."""
+    values = [value for key, value in parse_qsl(query.decode("latin-1"), keep_blank_values=True) if key == "lang"]
+    return values[-1] if values else None
+
+
+def of_scope(scope: Mapping[str, Any]) -> Language | None:
+    """`choose` read straight from an ASGI scope; None when `lang` is not one of LANGUAGES (FastAPI's own validation
+    then answers)."""
+    query: bytes = scope["query_string"]
+    if query:
+        lang = _query_lang(query)
+        if lang is not None:
+            return lang if lang in LANGUAGES else None  # type: ignore[return-value]
+    for name, value in scope["headers"]:
+        if name == b"accept-language":
+            return from_accept_language(value.decode("latin-1"))
+    return DEFAULT_LANGUAGE
+
+
+# Each language's names by id: yaku, yakuman, limits.
+_YAKU = {language: {y.id: y.names.of(language) for table in YAKU_TABLES for y in table} for language in LANGUAGES}
+_YAKUMAN = {language: {y.id: y.names.of(language) for table in YAKUMAN_TABLES for y in table} for language in LANGUAGES}
+_LIMITS = {language: {limit: names.of(language) for limit, names in LIMIT_NAMES.items()} for language in LANGUAGES}
+
+
+def limit_name(limit: str, language: Language) -> str | None:
+    return _LIMITS[language].get(limit)
+
+
+def localize(result: ScoreResult, language: Language) -> ScoreResult:
+    """The answer with its names in `language` (the core names them in English); it is the caller's, so changed in place."""
+    if language == DEFAULT_LANGUAGE:
+        return result
+    yaku, yakuman = _YAKU[language], _YAKUMAN[language]
+    result.yaku = tuple([YakuScore(y.id, yaku[y.id], y.han) for y in result.yaku])
+    result.yakuman = tuple([YakumanScore(y.id, yakuman[y.id], y.multiplier) for y in result.yakuman])
+    result.limit_name = _LIMITS[language].get(result.limit)
+    return result
