@@ -1,10 +1,9 @@
 """Response models of GET /yaku and GET /rules."""
 
-from typing import Literal
-
 from pydantic import Field
 
 from app.schemas.common import StrictModel
+from app.schemas.enums import OptionScope, YakuKind
 
 OptionValue = bool | int | str | list[int] | list[str] | list[list[int]] | None
 
@@ -13,7 +12,7 @@ class YakuCatalogEntry(StrictModel):
     id: str
     name: str
     japanese: str
-    kind: Literal["yaku", "yakuman"]
+    kind: YakuKind
     han_closed: int = Field(description="han in a closed hand (13 per yakuman)")
     han_open: int | None = Field(description="han in an open hand; null when only a closed hand can have it")
     yakuman_multiplier: int | None = Field(None, description="2 for the patterns that count double where the rules allow it")
@@ -21,9 +20,7 @@ class YakuCatalogEntry(StrictModel):
 
 class OptionEntry(StrictModel):
     name: str
-    scope: Literal["hand", "match", "both"] = Field(
-        description="which endpoints read it: hand, /hand/score and /hand/points (and /match/settle's wins); match, "
-        "/match/end-check, /match/settle and /match/replay; both, all of them")
+    scope: OptionScope
     meaning: str
     default: OptionValue = Field(description="its value in the default preset")
     values: list[bool | int | str] | str = Field(description="the allowed values, or their type")
