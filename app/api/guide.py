@@ -81,5 +81,5 @@ def guide() -> str:
 
 
 def description() -> str:
-    """The API description shown at the top of /docs."""
-    return f"{SUMMARY}\n\n{guide()}"
+    """The API description shown at the top of /docs, below SUMMARY (the document's info.summary)."""
+    return guide()
