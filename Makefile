@@ -16,7 +16,7 @@ PYTEST_ARGS ?=
 # Wheels for the image: Linux x86_64, CPython 3.11, binary only.
 WHEEL_PLATFORMS := --platform manylinux2014_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64
 
-.PHONY: mypyc-check clients-check run test fuzz openapi wheels image load bench bench-instructions bench-http scale-test clean
+.PHONY: mypyc-check clients-check run test fuzz openapi lint-openapi wheels image load bench bench-instructions bench-http scale-test clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -36,8 +36,21 @@ test: $(STAMP)
 fuzz: $(STAMP)
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest tests/fuzz/fuzz_api.py $(PYTEST_ARGS)
 
+# The answers to the document's examples (app/api/example_responses.json), then the document itself.
 openapi: $(STAMP)
 	$(BIN)/python scripts/export_openapi.py
+
+# Redocly CLI on openapi/openapi.json: no error and no warning (tools/openapi-lint: the pinned version, the ruleset).
+# Needs node and npm; `npm ci` installs the locked version whenever package-lock.json changed.
+LINT_DIR := tools/openapi-lint
+LINT_STAMP := $(LINT_DIR)/node_modules/.make-installed
+
+$(LINT_STAMP): $(LINT_DIR)/package.json $(LINT_DIR)/package-lock.json
+	cd $(LINT_DIR) && npm ci --no-audit --no-fund
+	touch $@
+
+lint-openapi: $(LINT_STAMP)
+	bash $(LINT_DIR)/lint.sh
 
 wheels: wheels/.make-downloaded
 

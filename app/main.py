@@ -9,6 +9,8 @@ from starlette.types import ASGIApp
 from app.api import analyze, catalog, hand, health, match, points
 from app.api.docs import install_docs, install_home
 from app.api.errors import document_errors, install_error_handlers
+from app.api.examples import document_examples
+from app.api.guide import SUMMARY, description
 from app.middleware import BodySizeLimit
 from app.observability.metrics import METRICS_ROUTE, exposition_registry, metrics_endpoint
 from app.observability.middleware import Observe
@@ -28,8 +30,11 @@ class ObservedApp(FastAPI):
         return Observe(super().build_middleware_stack(), metrics=settings.metrics, access_log=settings.access_log)
 
     def openapi(self) -> dict[str, Any]:
+        """FastAPI's document, once: every 4xx as the one ErrorResponse, the examples with their answers, and
+        `security: []` (no operation needs credentials)."""
         if not self.openapi_schema:
-            self.openapi_schema = document_errors(super().openapi())
+            document = document_examples(document_errors(super().openapi()))
+            self.openapi_schema = {**document, "security": []}
         return self.openapi_schema
 
 
@@ -39,13 +44,29 @@ def operation_id(route: APIRoute) -> str:
     return route.name
 
 
+# Where the document says the API is: relative, so /docs tries requests out on the server that served it.
+SERVERS = [{"url": "/", "description": "the server that serves this document"}]
+# The repository has no licence file, so none is granted: the document says so rather than name one.
+LICENSE = {"name": "All rights reserved"}
+TAGS = [
+    {"name": "hand", "description": "One hand: its score from tiles or from han and fu, and its analysis before the win"},
+    {"name": "match", "description": "The scoreboard: settle a hand, replay a match, decide whether the match ends"},
+    {"name": "catalog", "description": "What the service knows: the yaku, the rule presets and every option"},
+    {"name": "service", "description": "The service itself: the health probe"},
+]
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
     app = ObservedApp(
         settings,
         title="Riichi Mahjong Scoring API",
         version="0.1.0",
-        description="Score a winning Riichi mahjong hand and decide when a match ends.",
+        summary=SUMMARY,
+        description=description(),
+        servers=SERVERS,
+        license_info=LICENSE,
+        openapi_tags=TAGS,
         docs_url=None,  # served offline by install_docs
         redoc_url=None,
         generate_unique_id_function=operation_id,

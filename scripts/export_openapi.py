@@ -1,4 +1,5 @@
-"""Write the app's OpenAPI document to openapi/openapi.json (`make openapi`)."""
+"""Write the app's OpenAPI document to openapi/openapi.json (`make openapi`), after the answers to its examples
+(scripts/examples.py), which the document shows."""
 
 import json
 import sys
@@ -14,7 +15,10 @@ def render(document: dict) -> str:
 
 def main() -> None:
     sys.path.insert(0, str(ROOT))
-    from app.main import app
+    import examples
+
+    examples.main()
+    from app.main import app  # its document is built on first use, from the answers just written
 
     OPENAPI_PATH.parent.mkdir(exist_ok=True)
     OPENAPI_PATH.write_text(render(app.openapi()), encoding="utf-8")

@@ -42,17 +42,20 @@ def test_document_names_the_service_endpoints(client: TestClient) -> None:
     assert "/docs" not in paths  # the docs pages are not API operations
 
 
-ERROR_REF = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}}
+ERROR_REF = {"$ref": "#/components/schemas/ErrorResponse"}
 
 
 def error_statuses(document: dict) -> dict[tuple[str, str], list[str]]:
-    """Each operation's documented 4xx, after checking that every one of them is the one ErrorResponse."""
+    """Each operation's documented 4xx, after checking that every one of them is the one ErrorResponse (JSON only;
+    an example answer may stand beside the schema)."""
     found = {}
     for path, operations in document["paths"].items():
         for method, operation in operations.items():
             statuses = [status for status in operation["responses"] if status.startswith("4")]
             for status in statuses:
-                assert operation["responses"][status]["content"] == ERROR_REF, (method, path, status)
+                content = operation["responses"][status]["content"]
+                assert list(content) == ["application/json"], (method, path, status)
+                assert content["application/json"]["schema"] == ERROR_REF, (method, path, status)
             found[(method, path)] = statuses
     return found
 
@@ -138,3 +141,58 @@ def test_every_error_answer_validates_against_the_documented_schema(client: Test
         assert response.status_code == status, path
         schema = operations["post"]["responses"][str(status)]["content"]["application/json"]["schema"]
         jsonschema.validate(response.json(), {**schema, "components": document["components"]})
+
+
+def enum_places(node: object, path: str = "") -> list[str]:
+    """Where the document declares an enum, as JSON pointers."""
+    if isinstance(node, dict):
+        here = [path] if "enum" in node else []
+        return here + [place for key, value in node.items() for place in enum_places(value, f"{path}/{key}")]
+    if isinstance(node, list):
+        return [place for i, value in enumerate(node) for place in enum_places(value, f"{path}/{i}")]
+    return []
+
+
+def test_each_word_list_is_one_named_schema(client: TestClient) -> None:
+    """A client generator makes one type per concept: every enum is a component of its own (never inline in a
+    property), and no two components list the same values."""
+    document = client.get("/openapi.json").json()
+    schemas = document["components"]["schemas"]
+    places = enum_places(document)
+    assert places and all(place.count("/") == 3 and place.startswith("/components/schemas/") for place in places), places
+    values = [tuple(schemas[place.rsplit("/", 1)[1]]["enum"]) for place in places]
+    assert len(values) == len(set(values)), "two schemas list the same values"
+    for name in ("Wind", "WinType", "MeldType", "GroupKind", "Wait", "Limit", "Payer", "Preset", "YakuKind", "OptionScope",
+                 "DoubleWindPairFu", "Renhou", "PaoCovers", "PaoHonba", "Players"):
+        assert schemas[name]["title"] == name and schemas[name]["description"], name
+    assert schemas["Wind"]["enum"] == ["east", "south", "west", "north"]
+    assert schemas["ContextModel"]["properties"]["seat_wind"] == {
+        "$ref": "#/components/schemas/Wind", "title": "Seat Wind", "description": "east is the dealer", "default": "east"}
+    assert schemas["MatchStateIn"]["properties"]["round_wind"]["$ref"] == "#/components/schemas/Wind"
+    for model in ("HandRulesModel", "MatchRulesIn", "SettleRulesIn"):
+        assert schemas[model]["properties"]["preset"]["anyOf"][0] == {"$ref": "#/components/schemas/Preset"}
+        assert schemas[model]["properties"]["players"]["anyOf"][0] == {"$ref": "#/components/schemas/Players"}
+
+
+def test_int_enums_name_their_members(client: TestClient) -> None:
+    """openapi-python-client, openapi-generator and openapi-typescript take x-enum-varnames as the member names."""
+    schemas = client.get("/openapi.json").json()["components"]["schemas"]
+    int_enums = {name: schema for name, schema in schemas.items() if schema.get("type") == "integer" and "enum" in schema}
+    assert set(int_enums) == {"DoubleWindPairFu", "Players"}
+    assert int_enums["DoubleWindPairFu"]["x-enum-varnames"] == ["TWO", "FOUR"]
+    assert int_enums["Players"]["x-enum-varnames"] == ["THREE", "FOUR"]
+
+
+def test_a_batch_item_is_the_single_request_schema(client: TestClient) -> None:
+    schemas = client.get("/openapi.json").json()["components"]["schemas"]
+    assert schemas["HandScoreBatchRequest"]["properties"]["items"]["items"] == {"$ref": "#/components/schemas/HandScoreRequest"}
+    assert schemas["HandAnalyzeBatchRequest"]["properties"]["items"]["items"] == {"$ref": "#/components/schemas/HandAnalyzeRequest"}
+
+
+def test_the_document_says_where_it_is_served_its_license_and_that_no_credentials_are_needed(client: TestClient) -> None:
+    document = client.get("/openapi.json").json()
+    assert document["servers"] == [{"url": "/", "description": "the server that serves this document"}]
+    assert document["info"]["license"]["name"]
+    assert document["security"] == []
+    tags = {tag for path in document["paths"].values() for operation in path.values() for tag in operation["tags"]}
+    assert tags == {tag["name"] for tag in document["tags"]} and all(tag["description"] for tag in document["tags"])

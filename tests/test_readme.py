@@ -1,5 +1,6 @@
 """The README's curl examples run against the app, so they cannot drift."""
 
+import json
 import re
 
 import pytest
@@ -77,3 +78,29 @@ def test_mismatch() -> None:
     assert mismatch({"a": [1, {"b": 2}]}, {"a": [1, {"b": 2, "c": 3}], "d": 4}) is None
     assert mismatch({"a": 1}, {"a": 2}) == "$.a: expected 1, got 2"
     assert mismatch({"a": [1]}, {"a": [1, 2]}) is not None
+
+
+def readme_section(title: str) -> str:
+    match = re.search(rf"^## {re.escape(title)}\n(.*?)(?=^## )", README_TEXT, re.DOTALL | re.MULTILINE)
+    assert match, f"README has no section '{title}'"
+    return match.group(1)
+
+
+def test_readme_notation_section_is_the_api_description() -> None:
+    """The README's notation guide is the text /docs shows (app/api/guide.py), word for word."""
+    from app.api.guide import description, guide
+
+    section = readme_section("Notation, melds and context defaults")
+    assert section.endswith(f"\n{guide()}\n"), "README's notation section differs from app/api/guide.py's guide()"
+    assert guide() in description()
+
+
+def test_readme_context_defaults_are_the_models_defaults() -> None:
+    """Each row of the README's defaults table against the request model's own default, and every field listed."""
+    from app.schemas.analyze import AnalyzeContextModel
+
+    rows = re.findall(r"^\| `(\w+)` \| `([^`]*)` \|", readme_section("Notation, melds and context defaults"), re.MULTILINE)
+    fields = AnalyzeContextModel.model_fields
+    assert [name for name, _ in rows] == list(fields)
+    for name, default in rows:
+        assert json.loads(default) == fields[name].get_default(call_default_factory=True), name

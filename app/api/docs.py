@@ -64,4 +64,4 @@ def install_home(app: FastAPI) -> None:
 
     @app.get("/", include_in_schema=False)
     async def home(request: Request) -> HTMLResponse:
-        return HTMLResponse(_home_page(app.title, app.description, request.scope.get("root_path", "")))
+        return HTMLResponse(_home_page(app.title, app.summary or app.description, request.scope.get("root_path", "")))

@@ -13,12 +13,13 @@ from urllib.parse import parse_qsl
 
 from fastapi import Header, Query, Response
 
+from app.schemas.enums import Language as LanguageName
 from app.scoring.names import LIMIT_NAMES
 from app.scoring.result import ScoreResult, YakumanScore, YakuScore
 from app.scoring.vocabulary import DEFAULT_LANGUAGE, LANGUAGES, Language
 from app.scoring.yaku import YAKU_TABLES, YAKUMAN_TABLES
 
-LangQuery = Annotated[Language | None, Query(
+LangQuery = Annotated[LanguageName | None, Query(
     description="The language of the answer's names: " + ", ".join(LANGUAGES) + " (English, Japanese, Vietnamese, "
     "Chinese (simplified), Korean). Wins over Accept-Language; without either the names are English.")]
 AcceptLanguage = Annotated[str | None, Header(

@@ -1,19 +1,14 @@
 """Request and response models of POST /hand/analyze (and its batch form)."""
 
-from pydantic import ConfigDict, Field, SkipValidation
+from pydantic import Field
 from pydantic.json_schema import SkipJsonSchema
 
-from app.schemas.common import ErrorEntry, StrictModel
+from app.schemas.common import ErrorEntry, StrictModel, unvalidated
+from app.schemas.enums import Limit
 from app.schemas.hand import MAX_TILE_STRING, ContextModel, HandRulesModel, MeldModel, PointsOut
-from app.scoring.vocabulary import Limit
 
 MAX_ANALYZE_BATCH = 100
-ANALYZE_EXAMPLES = [
-    {"hand": {"tiles": "234567m456p2267s", "melds": []},
-     "context": {"seat_wind": "south", "round_wind": "east", "riichi": True, "dora_indicators": ["1p"]},
-     "rules": {"preset": "tenhou"}},
-    {"hand": {"tiles": "234567m456p22678s"}, "context": {"discards": "9s", "visible": "5s5s"}},
-]
+
 
 
 class AnalyzeHandModel(StrictModel):
@@ -32,8 +27,6 @@ class AnalyzeContextModel(ContextModel):
 
 
 class HandAnalyzeRequest(StrictModel):
-    model_config = ConfigDict(json_schema_extra={"examples": ANALYZE_EXAMPLES})
-
     hand: AnalyzeHandModel
     context: AnalyzeContextModel = Field(default_factory=AnalyzeContextModel)
     rules: HandRulesModel = Field(default_factory=HandRulesModel)
@@ -86,7 +79,7 @@ class HandAnalyzeResponse(StrictModel):
 
 
 class HandAnalyzeBatchRequest(StrictModel):
-    items: list[SkipValidation[HandAnalyzeRequest]] = Field(
+    items: list[unvalidated(HandAnalyzeRequest)] = Field(  # type: ignore[valid-type]
         min_length=1, max_length=MAX_ANALYZE_BATCH,
         description=f"Up to {MAX_ANALYZE_BATCH} requests of POST /hand/analyze, each analyzed on its own")
 

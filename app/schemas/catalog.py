@@ -1,10 +1,9 @@
 """Response models of GET /yaku and GET /rules."""
 
-from typing import Literal
-
 from pydantic import Field
 
 from app.schemas.common import StrictModel
+from app.schemas.enums import OptionScope, YakuKind
 from app.scoring.names import Names
 
 OptionValue = bool | int | str | list[int] | list[str] | list[list[int]] | None
@@ -18,7 +17,7 @@ class YakuCatalogEntry(StrictModel):
     id: str
     name: str = Field(description=_NAME)
     japanese: str
-    kind: Literal["yaku", "yakuman"]
+    kind: YakuKind
     han_closed: int = Field(description="han in a closed hand (13 per yakuman)")
     han_open: int | None = Field(description="han in an open hand; null when only a closed hand can have it")
     yakuman_multiplier: int | None = Field(description="null for a yaku; 2 for the patterns that count double where the rules allow it")
@@ -34,7 +33,7 @@ class OptionEntry(StrictModel):
     name: str
     label: str = Field(description="its name for a menu, " + _NAME)
     labels: Names = Field(description=_NAMES)
-    scope: Literal["hand", "match", "both"] = Field(
+    scope: OptionScope = Field(
         description="which endpoints read it: hand, /hand/score and /hand/points (and /match/settle's wins); match, "
         "/match/end-check, /match/settle and /match/replay; both, all of them")
     meaning: str

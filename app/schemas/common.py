@@ -1,6 +1,8 @@
 """Pieces shared by the request and response models."""
 
-from pydantic import BaseModel, ConfigDict
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, PlainValidator
 
 
 class StrictModel(BaseModel):
@@ -21,3 +23,14 @@ class ErrorResponse(StrictModel):
     """Every rejection (4xx, and the generic 500): one entry per problem."""
 
     detail: list[ErrorEntry]
+
+
+def _as_sent(value: Any) -> Any:
+    return value
+
+
+def unvalidated(model: type[BaseModel]) -> Any:
+    """An item taken as sent, to be validated on its own later (a batch reports each item's problems in its place),
+    documented as a `$ref` to `model`, so that a client passes the batch the request objects it already has.
+    (SkipValidation would document an inline copy of the model's schema instead.)"""
+    return Annotated[Any, PlainValidator(_as_sent, json_schema_input_type=model)]

@@ -1,40 +1,21 @@
 """Request and response models of POST /hand/score."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
-from pydantic import ConfigDict, Field, SkipValidation, StrictBool, StrictInt, StrictStr, create_model
+from pydantic import Field, StrictBool, StrictInt, StrictStr, create_model
 from pydantic.json_schema import SkipJsonSchema
 
-from app.schemas.common import ErrorEntry, StrictModel
+from app.schemas.common import ErrorEntry, StrictModel, unvalidated
+from app.schemas.enums import OPTION_ENUMS, GroupKind, Limit, MeldType, Payer, Preset, Wait, Wind, WinType
 from app.scoring.rules import HAND_OPTIONS, option_spec
-from app.scoring.vocabulary import GroupKind, Limit, MeldType, Payer, PresetName, Wait, Wind, WinType
 
 MAX_TILE_STRING = 64
 Indicator = Annotated[str, Field(max_length=4, examples=["3m"])]
 
-SCORE_EXAMPLES = [
-    {
-        "hand": {"tiles": "234567m456p22678s", "melds": [], "win_tile": "8s"},
-        "context": {"win": "ron", "seat_wind": "east", "round_wind": "east", "riichi": True,
-                    "dora_indicators": ["3m"], "honba": 0, "riichi_sticks": 0},
-        "rules": {"preset": "tenhou"},
-    },
-    {
-        "hand": {"tiles": "123m789p55s", "melds": [{"type": "pon", "tiles": "777z"}, {"type": "chi", "tiles": "345s"}],
-                 "win_tile": "3m"},
-        "context": {"win": "tsumo", "seat_wind": "south", "round_wind": "east", "honba": 1},
-    },
-    {
-        "hand": {"tiles": "19m19p19s12345677z", "win_tile": "7z"},
-        "context": {"win": "ron", "seat_wind": "west"},
-        "rules": {"preset": "mahjong_soul", "double_yakuman": True},
-    },
-]
 
 
 class MeldModel(StrictModel):
-    type: MeldType = Field(
-        description="chi, pon, kan (open kan called on a discard), shouminkan (added kan), ankan (concealed kan)")
+    type: MeldType
     tiles: str = Field(max_length=16, description="3 tiles for chi and pon, 4 for kans", examples=["456p"])
 
 
@@ -46,26 +27,27 @@ class HandModel(StrictModel):
 
 
 class ContextModel(StrictModel):
-    win: WinType = "ron"
+    win: WinType = Field("ron", description="ron (on a discard) or tsumo (self-drawn)")
     seat_wind: Wind = Field("east", description="east is the dealer")
-    round_wind: Wind = "east"
-    riichi: StrictBool = False
+    round_wind: Wind = Field("east", description="the wind of the round being played")
+    riichi: StrictBool = Field(False, description="the winner declared riichi (the hand must be closed)")
     double_riichi: StrictBool = Field(False, description="implies riichi; scores as double_riichi alone")
-    ippatsu: StrictBool = False
-    haitei: StrictBool = False
-    houtei: StrictBool = False
-    rinshan: StrictBool = False
-    chankan: StrictBool = False
-    tenhou: StrictBool = False
-    chiihou: StrictBool = False
-    renhou: StrictBool = False
+    ippatsu: StrictBool = Field(False, description="won within one go-around of the riichi, with no call between")
+    haitei: StrictBool = Field(False, description="tsumo on the last tile of the wall")
+    houtei: StrictBool = Field(False, description="ron on the last discard")
+    rinshan: StrictBool = Field(False, description="tsumo on the replacement tile after a kan")
+    chankan: StrictBool = Field(False, description="ron on a tile added to a kan (shouminkan)")
+    tenhou: StrictBool = Field(False, description="the dealer's win on the starting hand")
+    chiihou: StrictBool = Field(False, description="a non-dealer's tsumo on the first draw, before any call")
+    renhou: StrictBool = Field(False, description="a non-dealer's ron before the first draw (worth what rules.renhou says)")
     nagashi_mangan: StrictBool = Field(False, description="score a nagashi mangan (hand may be left out)")
-    dora_indicators: list[Indicator] = Field(default_factory=list, max_length=5)
+    dora_indicators: list[Indicator] = Field(default_factory=list, max_length=5, description="the dora indicators shown, up to 5")
     ura_dora_indicators: list[Indicator] = Field(default_factory=list, max_length=5,
                                            description="counted only with riichi or double riichi")
-    honba: StrictInt = Field(0, ge=0, le=99)
+    honba: StrictInt = Field(0, ge=0, le=99, description="repeat counters on the table, rules.honba_points each (300; 200 in the sanma presets)")
     riichi_sticks: StrictInt = Field(0, ge=0, le=99, description="sticks on the table, 1000 points each to the winner")
-    pao_seat_wind: Wind | None = Field(None, description="seat of the player liable (pao) for daisangen or daisuushii")
+    pao_seat_wind: Wind | None = Field(None, description="seat of the player liable (pao) for daisangen or daisuushii "
+                                                         "(suukantsu too with rules.pao_suukantsu)")
     discarder_seat_wind: Wind | None = Field(None, description="seat of the player who dealt in, on a ron")
     kita: StrictInt = Field(0, ge=0, le=4, description="three players: North tiles the winner set aside (nukidora), "
                                                        "one han each and each a North for the dora indicators")
@@ -76,7 +58,7 @@ def _option_field(name: str) -> tuple[Any, Any]:
     spec = option_spec(name)
     default = HAND_OPTIONS[name].default
     if spec.choices:
-        annotation: Any = Literal[spec.choices]
+        annotation: Any = OPTION_ENUMS[name]
     elif isinstance(default, bool):
         annotation = StrictBool
     elif isinstance(default, int):
@@ -90,14 +72,12 @@ def _option_field(name: str) -> tuple[Any, Any]:
 HandRulesModel = create_model(
     "HandRulesModel",
     __base__=StrictModel,
-    preset=(PresetName | None, Field(None, description="a named rule set; options given beside it override it")),
+    preset=(Preset | None, Field(None, description="a named rule set; options given beside it override it")),
     **{name: _option_field(name) for name in HAND_OPTIONS},  # type: ignore[call-overload]
 )
 
 
 class HandScoreRequest(StrictModel):
-    model_config = ConfigDict(json_schema_extra={"examples": SCORE_EXAMPLES})
-
     hand: HandModel | None = Field(None, description="required unless context.nagashi_mangan is true")
     context: ContextModel = Field(default_factory=ContextModel)
     rules: HandRulesModel = Field(default_factory=HandRulesModel)
@@ -164,9 +144,7 @@ MAX_BATCH = 500
 
 
 class HandScoreBatchRequest(StrictModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{"items": SCORE_EXAMPLES[:2]}]})
-
-    items: list[SkipValidation[HandScoreRequest]] = Field(
+    items: list[unvalidated(HandScoreRequest)] = Field(  # type: ignore[valid-type]
         min_length=1, max_length=MAX_BATCH,
         description=f"Up to {MAX_BATCH} requests of POST /hand/score, each scored on its own")
 

@@ -1,9 +1,8 @@
 """Request and response bodies of POST /match/end-check, and the rules and scoreboard /match/settle shares."""
 
-from typing import Annotated, Any, Literal, Self
+from typing import Annotated, Any, Self
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool, StrictInt, ValidationInfo, field_validator
-from pydantic.config import JsonDict
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationInfo, field_validator
 
 from app.match.model import EndCheck, HandResult, LastHand, MatchState, Reason
 from app.match.rules import (
@@ -20,7 +19,8 @@ from app.match.rules import (
     NagashiRenchan,
     TieBreak,
 )
-from app.scoring.vocabulary import DEFAULT_PRESET, PresetName, Wind
+from app.schemas.enums import Players, Preset, Wind
+from app.scoring.vocabulary import DEFAULT_PRESET
 
 Seat = Annotated[StrictInt, Field(ge=0, le=3, description="A seat, 0-3 in turn order (0-2 with three players).")]
 Points = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)]
@@ -40,8 +40,8 @@ class MatchRulesIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    preset: PresetName | None = Field(None, description=f"Named rule set; without it, {DEFAULT_PRESET}.")
-    players: Literal[3, 4] | None = _option("players")
+    preset: Preset | None = Field(None, description=f"Named rule set; without it, {DEFAULT_PRESET}.")
+    players: Players | None = _option("players")
     length: Length | None = _option("length")
     goal_score: Annotated[StrictInt, Field(ge=0, le=1_000_000)] | None = _option("goal_score")
     tobi: StrictBool | None = _option("tobi")
@@ -124,84 +124,10 @@ class LastHandIn(BaseModel):
         return LastHand(**fields, winners=tuple(self.winners), nagashi_winners=tuple(self.nagashi_winners))
 
 
-def _example(rules: JsonDict, state: JsonDict, last_hand: JsonDict) -> JsonDict:
-    return {"rules": rules, "state": state, "last_hand": last_hand}
-
-
-_EXAMPLES: list[JsonValue] = [
-    _example(
-        {"preset": "tenhou"},
-        {
-            "round_wind": "south",
-            "round_number": 4,
-            "honba": 0,
-            "riichi_sticks": 0,
-            "scores": [31000, 24000, 20000, 25000],
-        },
-        {"result": "win", "winners": [3], "dealer_tenpai": False, "dealer_ends": None},
-    ),
-    _example(
-        {"preset": "tenhou"},
-        {
-            "round_wind": "south",
-            "round_number": 4,
-            "honba": 1,
-            "riichi_sticks": 0,
-            "scores": [22000, 18000, 24000, 36000],
-        },
-        {"result": "win", "winners": [3]},
-    ),
-    _example(
-        {"preset": "mahjong_soul"},
-        {
-            "round_wind": "south",
-            "round_number": 4,
-            "honba": 0,
-            "riichi_sticks": 1,
-            "scores": [28500, 27500, 23000, 20000],
-        },
-        {"result": "draw", "dealer_tenpai": False},
-    ),
-    _example(
-        {"preset": "tenhou", "enchousen_draw_can_end": False},
-        {
-            "round_wind": "west",
-            "round_number": 2,
-            "honba": 1,
-            "riichi_sticks": 0,
-            "scores": [30500, 26500, 23000, 20000],
-        },
-        {"result": "draw", "dealer_tenpai": False},
-    ),
-    _example(
-        {"preset": "mleague"},
-        {
-            "round_wind": "east",
-            "round_number": 3,
-            "honba": 0,
-            "riichi_sticks": 0,
-            "scores": [-1600, 41200, 35400, 25000],
-        },
-        {"result": "win", "winners": [1]},
-    ),
-    _example(
-        {"preset": "wrc"},
-        {
-            "round_wind": "south",
-            "round_number": 4,
-            "honba": 2,
-            "riichi_sticks": 2,
-            "scores": [33000, 33000, 29000, 23000],
-        },
-        {"result": "draw", "dealer_tenpai": False},
-    ),
-]
-
-
 class EndCheckRequest(BaseModel):
     """A scoreboard after a hand has been settled, plus the match rules."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": _EXAMPLES})
+    model_config = ConfigDict(extra="forbid")
 
     rules: MatchRulesIn = Field(default_factory=lambda: MatchRulesIn(), description="Preset and option overrides.")
     state: MatchStateIn

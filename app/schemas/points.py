@@ -1,11 +1,12 @@
 """Request and response bodies of POST /hand/points."""
 
-from typing import Annotated, Literal, Self
+from typing import Annotated, Self
 
 from pydantic import Field, StrictBool, StrictInt, model_validator
 
 from app.match.hanfu import FU_VALUES, MAX_YAKUMAN
 from app.schemas.common import StrictModel
+from app.schemas.enums import Limit, WinType
 from app.schemas.hand import HandRulesModel, PointsOut
 
 Counter = Annotated[StrictInt, Field(ge=0, le=99)]
@@ -20,7 +21,7 @@ class HandPointsRequest(StrictModel):
     yakuman: Annotated[StrictInt, Field(ge=1, le=MAX_YAKUMAN)] | None = Field(
         None, description="How many yakuman (1 single, 2 double, ...), instead of han and fu.")
     dealer: StrictBool = Field(False, description="Whether the winner is the dealer.")
-    win: Literal["ron", "tsumo"] = "ron"
+    win: WinType = "ron"
     honba: Counter = 0
     riichi_sticks: Counter = Field(0, description="Sticks on the table, 1000 points each to the winner.")
     rules: HandRulesModel = Field(default_factory=HandRulesModel)
@@ -37,7 +38,7 @@ class HandPointsRequest(StrictModel):
 class HandPointsResponse(StrictModel):
     han: int = Field(description="As sent; 13 per yakuman for a yakuman value.")
     fu: int | None
-    limit: str
+    limit: Limit
     limit_name: str | None = Field(
         description="the limit's name in the answer's language (`lang`, else Accept-Language, else English); null for none")
     base_points: int

@@ -2,7 +2,7 @@
 
 from typing import Annotated, Self
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, StrictBool, StrictInt, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
 from app.match.hand import HanFu, Outcome, PlayedHand, Tiles, TransferKind, Win, WinValueIn, Yakuman
 from app.match.hanfu import FU_VALUES, MAX_YAKUMAN
@@ -10,9 +10,9 @@ from app.match.replay import Replay
 from app.match.rules import AbortiveDraw, resolve_match_rules
 from app.match.settle import SettleRules
 from app.match.win_value import TileHand, hand_rules
+from app.schemas.enums import Limit, Wind
 from app.schemas.hand import ContextModel, HandModel, HandRulesModel, HandScoreResponse
 from app.schemas.match import Count, EndCheckResponse, MatchRulesIn, MatchStateIn, PerSeat, Seat, StandingOut
-from app.scoring.vocabulary import Wind
 
 MAX_HANDS = 256
 Seats = Annotated[list[Seat], Field(max_length=4)]
@@ -112,33 +112,10 @@ class SettleHandIn(BaseModel):
                           tuple(self.tenpai), tuple(self.nagashi), self.abortive, self.chombo, self.dealer_ends)
 
 
-_CONTRACT_EXAMPLE: dict[str, JsonValue] = {
-    "rules": {"preset": "tenhou"},
-    "state": {"round_wind": "east", "round_number": 1, "honba": 0, "riichi_sticks": 0,
-              "scores": [25000, 25000, 25000, 25000]},
-    "hand": {"result": "ron", "riichi": [2], "wins": [{"winner": 2, "from_seat": 0, "han": 3, "fu": 40}]},
-}
-_EXAMPLES: list[JsonValue] = [
-    _CONTRACT_EXAMPLE,
-    {"rules": {"preset": "mahjong_soul"},
-     "state": {"round_wind": "south", "round_number": 2, "honba": 1, "riichi_sticks": 1,
-               "scores": [31000, 22000, 27000, 19000]},
-     "hand": {"result": "ron", "wins": [{"winner": 0, "from_seat": 3, "han": 2, "fu": 30},
-                                        {"winner": 1, "from_seat": 3, "yakuman": 1}]}},
-    {"rules": {"preset": "tenhou"},
-     "state": {"round_wind": "east", "round_number": 3, "honba": 2, "riichi_sticks": 0,
-               "scores": [25000, 25000, 25000, 25000]},
-     "hand": {"result": "draw", "riichi": [0], "tenpai": [0, 2]}},
-    {"rules": {"preset": "tenhou_sanma"},
-     "state": {"round_wind": "east", "round_number": 1, "scores": [35000, 35000, 35000]},
-     "hand": {"result": "ron", "wins": [{"winner": 1, "from_seat": 2, "han": 1, "fu": 30}]}},
-]
-
-
 class SettleRequest(BaseModel):
     """The scoreboard before a hand, the rules, and what happened in the hand."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": _EXAMPLES})
+    model_config = ConfigDict(extra="forbid")
 
     rules: SettleRulesIn = Field(default_factory=lambda: SettleRulesIn(), description="Preset and option overrides.")
     state: SettleStateIn
@@ -148,10 +125,7 @@ class SettleRequest(BaseModel):
 class ReplayRequest(BaseModel):
     """A whole match as its hands, settled in turn."""
 
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [
-        {"rules": {"preset": "tenhou"}, "hands": [{"result": "draw", "tenpai": [0]},
-                                                  {"result": "tsumo", "wins": [{"winner": 1, "han": 2, "fu": 30}]}]},
-    ]})
+    model_config = ConfigDict(extra="forbid")
 
     rules: SettleRulesIn = Field(default_factory=lambda: SettleRulesIn(), description="Preset and option overrides.")
     state: SettleStateIn | None = Field(
@@ -177,7 +151,7 @@ class WinOut(BaseModel):
     winner: int
     han: int
     fu: int | None
-    limit: str
+    limit: Limit
     points: int = Field(description="The table value without honba or sticks: the ron payment or the tsumo payments.")
     honba_bonus: int = Field(description="The honba this winner collected.")
     riichi_sticks_bonus: int = Field(description="The riichi sticks this winner collected.")

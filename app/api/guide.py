@@ -1,0 +1,85 @@
+"""The notation guide and the context defaults: the API description at the top of /docs, and the README's section
+"Notation, melds and context defaults" (tests/test_readme.py checks that the README holds this text as rendered here).
+
+The defaults table is read from the request models, so neither the description nor the README can state a default
+the service does not apply.
+"""
+
+import json
+
+from pydantic import BaseModel
+
+from app.schemas.analyze import AnalyzeContextModel
+from app.schemas.hand import ContextModel
+
+SUMMARY = "Score a winning Riichi mahjong hand and decide when a match ends."
+
+_NOTATION = """\
+### Tiles: MPSZ notation
+
+Digits followed by their suit letter, as Tenhou and Mahjong Soul write them: `"123m0p55s777z"`. A suit letter may
+come back (`"1m2m3m"` is `"123m"`); a single tile is one digit and one letter (`"0p"`).
+
+| letter | suit | digits |
+| --- | --- | --- |
+| `m` | characters (manzu) | 1-9, and `0` = red five |
+| `p` | circles (pinzu) | 1-9, and `0` = red five |
+| `s` | bamboo (souzu) | 1-9, and `0` = red five |
+| `z` | honors | `1z` East, `2z` South, `3z` West, `4z` North, `5z` White (haku), `6z` Green (hatsu), `7z` Red (chun) |
+
+A red five is a five for every purpose and adds an aka dora where the rules count red fives. No tile may appear
+more than four times counting the hand, the melds and the dora and ura dora indicators together.
+
+### Melds
+
+`hand.melds` lists the called (and concealed) kans and sets, each `{"type": TYPE, "tiles": TILES}`, with
+`tiles` in the same notation in any order (`"546p"` is `"456p"`; `"406m"` is a chi holding the red five):
+
+| type | tiles | what it is |
+| --- | --- | --- |
+| `chi` | 3 consecutive of one suit (not with three players) | a sequence called on the discard of the player before |
+| `pon` | 3 identical | a triplet called on a discard |
+| `kan` | 4 identical | an open kan called on a discard |
+| `shouminkan` | 4 identical | a pon made a kan with the fourth tile (added kan) |
+| `ankan` | 4 identical | a concealed kan: the hand stays closed |
+
+`hand.tiles` holds the other tiles, the winning tile included: 14 less 3 per meld (a kan counts as 3 here).
+`hand.win_tile` is one of them; `5m` matches a red `0m` when the hand holds no plain 5m.
+"""
+
+
+def _default(model: type[BaseModel], name: str) -> str:
+    field = model.model_fields[name]
+    value = field.get_default(call_default_factory=True)
+    return f"`{json.dumps(value)}`"
+
+
+def _rows(model: type[BaseModel], names: list[str]) -> str:
+    return "\n".join(f"| `{name}` | {_default(model, name)} | {model.model_fields[name].description or ''} |" for name in names)
+
+
+def defaults_table() -> str:
+    """Every field of /hand/score's `context` with its default, then those /hand/analyze's adds."""
+    added = [name for name in AnalyzeContextModel.model_fields if name not in ContextModel.model_fields]
+    return (
+        "| field | default | meaning |\n| --- | --- | --- |\n"
+        f"{_rows(ContextModel, list(ContextModel.model_fields))}\n"
+        f"{_rows(AnalyzeContextModel, added)}\n"
+    )
+
+
+def guide() -> str:
+    """The notation, the melds and the context defaults, as Markdown (third-level headings)."""
+    added = " and ".join(f"`{name}`" for name in AnalyzeContextModel.model_fields if name not in ContextModel.model_fields)
+    return (
+        f"{_NOTATION}\n### Context defaults\n\n"
+        "Every field of `context` may be left out, and so may `context` itself: a field left out takes its default. "
+        "`rules` too may be left out: the default preset applies (`GET /rules` lists presets and options). "
+        f"{added} are POST /hand/analyze's only.\n\n"
+        f"{defaults_table()}"
+    )
+
+
+def description() -> str:
+    """The API description shown at the top of /docs, below SUMMARY (the document's info.summary)."""
+    return guide()

@@ -1,0 +1,85 @@
+"""The vocabulary's word lists as named OpenAPI schemas: one component per concept, however many fields use it.
+
+A Literal type is validated as it is (the core's words are plain strings and ints), but pydantic writes it inline
+wherever a field uses it, so a client generator makes one enum per field (`SeatWind`, `RoundWind`, ...). `Named`
+changes only the JSON schema: the word list becomes one definition (`#/components/schemas/Wind`) and each field a
+`$ref` to it, with the field's own title, description and default beside the `$ref`. The validation schema is
+untouched (no core-schema `ref`, so no `definitions` wrapper and nothing more to do per request).
+
+Integer word lists carry `x-enum-varnames`, which openapi-python-client (0.24 on), openapi-generator and
+openapi-typescript (`--enum`) take as the members' names: `DoubleWindPairFu.TWO` rather than `VALUE_2`.
+"""
+
+from typing import Annotated, Any, Literal, get_args
+
+from pydantic import GetJsonSchemaHandler
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
+
+from app.scoring import vocabulary
+from app.scoring.rules import HAND_OPTIONS, option_spec
+
+
+class Named:
+    """Annotated metadata: the annotated type's JSON schema as the named definition `name`, referred to by `$ref`."""
+
+    def __init__(self, name: str, description: str, varnames: tuple[str, ...] = ()) -> None:
+        self.name = name
+        self.description = description
+        self.varnames = varnames
+
+    def __get_pydantic_json_schema__(self, core: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        inline = handler(core)
+        # The generator that is writing the document (pydantic's GenerateJsonSchema, pinned in pyproject.toml):
+        # register the definition under the name and answer the `$ref` to it, as pydantic does for a model.
+        generator = handler.generate_json_schema  # type: ignore[attr-defined]
+        defs_ref, ref = generator.get_cache_defs_ref_schema(self.name)
+        extra = {"x-enum-varnames": list(self.varnames)} if self.varnames else {}
+        generator.definitions[defs_ref] = {**inline, "title": self.name, "description": self.description, **extra}
+        return ref  # type: ignore[no-any-return]
+
+
+def named(literal: Any, name: str, description: str, varnames: tuple[str, ...] = ()) -> Any:
+    """`literal` (a Literal type) validated as it is and documented as the one schema `name`."""
+    values = get_args(literal)
+    assert not varnames or len(varnames) == len(values), name
+    assert varnames or not any(isinstance(value, int) for value in values), f"{name}: name the members of an int enum"
+    return Annotated[literal, Named(name, description, varnames)]
+
+
+Wind = named(vocabulary.Wind, "Wind", "A wind: a seat (east is the dealer, then south, west, north in turn order) or the round.")
+WinType = named(vocabulary.WinType, "WinType", "ron: on another player's discard; tsumo: self-drawn.")
+MeldType = named(vocabulary.MeldType, "MeldType",
+                 "chi, pon, kan (open kan called on a discard), shouminkan (added kan), ankan (concealed kan).")
+GroupKind = named(vocabulary.GroupKind, "GroupKind", "A group of the reading scored (kokushi: the thirteen orphans).")
+Wait = named(vocabulary.Wait, "Wait", "How the winning tile completed the hand.")
+Limit = named(vocabulary.Limit, "Limit", "The limit the hand reached (kiriage mangan counts as mangan), or none.")
+Payer = named(vocabulary.Payer, "Payer", "A paying seat by its wind, or the discarder when the request does not name them.")
+Preset = named(vocabulary.PresetName, "Preset", f"A named rule set (GET /rules lists each); the default is {vocabulary.DEFAULT_PRESET}.")
+Language = named(vocabulary.Language, "Language", "A language of the names: English, Japanese, Vietnamese, "
+                 "Chinese (simplified), Korean.")
+YakuKind = named(Literal["yaku", "yakuman"], "YakuKind", "An ordinary yaku (its han add up) or a yakuman.")
+OptionScope = named(Literal["hand", "match", "both"], "OptionScope",
+                    "Which endpoints read a rule option: hand (/hand/score, /hand/points and /match/settle's wins), "
+                    "match (/match/end-check, /match/settle and /match/replay), or both.")
+
+# The member names of the hand options whose values are ints; every other option with choices is a word list.
+_OPTION_VARNAMES: dict[str, tuple[str, ...]] = {
+    "double_wind_pair_fu": ("TWO", "FOUR"),
+    "players": ("THREE", "FOUR"),
+}
+
+
+def _schema_name(option: str) -> str:
+    return "".join(word.capitalize() for word in option.split("_"))
+
+
+def _option_enum(option: str) -> Any:
+    spec = option_spec(option)
+    return named(Literal[spec.choices], _schema_name(option), spec.meaning, _OPTION_VARNAMES.get(option, ()))
+
+
+# Each hand option with a fixed set of values, as its named schema (DoubleWindPairFu, Renhou, PaoCovers, ...);
+# MatchRulesIn's `players` is the same one.
+OPTION_ENUMS: dict[str, Any] = {name: _option_enum(name) for name in HAND_OPTIONS if option_spec(name).choices}
+Players = OPTION_ENUMS["players"]
