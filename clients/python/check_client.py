@@ -40,6 +40,7 @@ from riichi_client.models import (
     HandScoreRequest,
     HandScoreResponse,
     HealthResponse,
+    Language,
     ReplayRequest,
     ReplayResponse,
     RulesCatalog,
@@ -132,14 +133,23 @@ def check_catalogs(client: Client) -> None:
     expect({"open_tanyao", "aka_dora", "kiriage_mangan", "length", "multi_ron"} <= set(options), f"options {sorted(options)}")
     equal(options["double_wind_pair_fu"].values, [2, 4], "double_wind_pair_fu values")
 
-    response = list_yaku.sync_detailed(client=client)
-    equal(response.status_code, 200, "GET /yaku status")
-    entries = present(response.parsed, "the parsed /yaku list")
-    expect(all(isinstance(entry, YakuCatalogEntry) for entry in entries), "a /yaku entry not parsed as YakuCatalogEntry")
-    by_id = {entry.id: entry for entry in entries}
+    by_id = yaku_by_id(client, Language.EN)
     equal((by_id["pinfu"].han_closed, by_id["pinfu"].han_open), (1, None), "pinfu han closed/open")
     equal((by_id["honitsu"].han_closed, by_id["honitsu"].han_open), (3, 2), "honitsu han closed/open")
     equal((by_id["kokushi_musou_13"].kind, by_id["kokushi_musou_13"].yakuman_multiplier), ("yakuman", 2), "kokushi_musou_13")
+    equal((by_id["riichi"].tenhou_id, by_id["riichi"].mahjong_soul_id), (1, 2), "riichi's Tenhou and Mahjong Soul ids")
+    japanese = yaku_by_id(client, Language.JA)["riichi"]
+    equal((japanese.name, japanese.names.ko), ("立直", "리치"), "riichi's name with lang=ja, and its Korean name")
+
+
+def yaku_by_id(client: Client, lang: Language) -> dict[str, YakuCatalogEntry]:
+    response = list_yaku.sync_detailed(client=client, lang=lang)
+    equal(response.status_code, 200, "GET /yaku status")
+    entries = present(response.parsed, "the parsed /yaku list")
+    if not isinstance(entries, list):
+        raise CheckFailed(f"GET /yaku was parsed as {type(entries).__name__}, not a list")
+    expect(all(isinstance(entry, YakuCatalogEntry) for entry in entries), "a /yaku entry not parsed as YakuCatalogEntry")
+    return {entry.id: entry for entry in entries}
 
 
 def check_index_page(client: Client) -> None:

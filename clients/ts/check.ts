@@ -103,6 +103,12 @@ async function checkCatalogs(): Promise<void> {
     equal([honitsu.han_closed, honitsu.han_open], [3, 2], "honitsu han closed/open");
     const kokushi13 = present(byId.get("kokushi_musou_13"), "kokushi_musou_13");
     equal([kokushi13.kind, kokushi13.yakuman_multiplier], ["yakuman", 2], "kokushi_musou_13");
+    const riichi = present(byId.get("riichi"), "riichi");
+    equal([riichi.tenhou_id, riichi.mahjong_soul_id], [1, 2], "riichi's Tenhou and Mahjong Soul ids");
+
+    const korean = ok(await client.GET("/yaku", { params: { query: { lang: "ko" } } }));
+    const riichiKo = present(korean.find((entry) => entry.id === "riichi"), "riichi with lang=ko");
+    equal([riichiKo.name, riichiKo.names.ja], ["리치", "立直"], "riichi's name with lang=ko, and its Japanese name");
 }
 
 async function checkIndexPage(): Promise<void> {
