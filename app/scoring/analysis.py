@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from app.errors import InvalidInput, Problem
-from app.scoring.evaluate import Valued, value_ron_and_tsumo
+from app.scoring.evaluate import TwoWins, Valued, two_wins, value_ron_and_tsumo
 from app.scoring.hand import HandInput, MeldInput, ParsedHand, WinContext
 from app.scoring.memo import Memo
 from app.scoring.rules import HandRules
@@ -98,12 +98,13 @@ class Analysis:
 
 class Table(NamedTuple):
     """What stays the same for every hand looked at: the parsed hand (its melds and indicators), the two
-    contexts, the rules, and the tiles seen outside the hand."""
+    contexts, the rules, what valuing a hand by ron and by tsumo shares, and the tiles seen outside the hand."""
 
     base: ParsedHand
     ron: WinContext
     tsumo: WinContext
     rules: HandRules
+    wins: TwoWins
     melds: int
     outside: tuple[int, ...]  # per tile: copies among the dora indicators, `visible` and `discards`
     discarded: frozenset[int]  # the player's own discards
@@ -132,12 +133,21 @@ def analyze_hand(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> Ana
 # Validation
 
 
-def _win_contexts(ctx: WinContext) -> tuple[WinContext, WinContext]:
-    """The context as a ron and as a tsumo, each without the flags of the other kind of win."""
+class WinContexts(NamedTuple):
+    """A request's context as a ron and as a tsumo, each without the flags of the other kind of win, and the ron
+    the hand is validated with (its stand-in winning tile is not robbed from a kan: the chankan check belongs to
+    each wait)."""
+
+    ron: WinContext
+    tsumo: WinContext
+    checked: WinContext
+
+
+def _win_contexts(ctx: WinContext) -> WinContexts:
     ron = replace(ctx, win="ron", nagashi_mangan=False, haitei=False, rinshan=False, tenhou=False, chiihou=False)
     tsumo = replace(ctx, win="tsumo", nagashi_mangan=False, houtei=False, chankan=False, renhou=False,
                     discarder_seat_wind=None)
-    return ron, tsumo
+    return WinContexts(ron, tsumo, replace(ron, chankan=False) if ron.chankan else ron)
 
 
 # Each context made a ron and a tsumo once: contexts repeat across the hands of a game.
@@ -148,7 +158,7 @@ NOTHING_OUTSIDE = (0,) * 34
 
 def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[Table, Concealed, bool]:
     """The table, the hand, and whether it has 14 tiles (less 3 per meld); InvalidInput naming what is wrong."""
-    ron, tsumo = WIN_CONTEXTS[ctx]
+    ron, tsumo, checked = WIN_CONTEXTS[ctx]
     try:
         parts, reds = concealed_parts(given.tiles)
     except TileNotationError:
@@ -164,8 +174,6 @@ def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[
                                   f"{13 - 3 * melds} or {14 - 3 * melds}; got {size}")
     free = next(t for part in parts for t in part.held) if full else _free_tile(given, ctx, parts)
     name = tile_name(free)
-    # The stand-in winning tile is not robbed from a kan: the chankan check belongs to each wait, not to the hand.
-    checked = replace(ron, chankan=False)
     parsed = parse_hand(HandInput(given.tiles if full else given.tiles + name, name, given.melds), checked, rules)
     problems = context_problems(tsumo, parsed)
     held = parsed.held if full else parsed.held - ONE_OF[free]
@@ -178,7 +186,8 @@ def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[
                      for t in range(34) if (n := packed_count(seen, t)) > 4]
     if problems:
         raise InvalidInput(problems)
-    table = Table(parsed, ron, tsumo, rules, melds, _outside(parsed.dora_indicators + visible + discards),
+    wins = two_wins(ron, tsumo, rules, parsed.called.closed)
+    table = Table(parsed, ron, tsumo, rules, wins, melds, _outside(parsed.dora_indicators + visible + discards),
                   frozenset(discards), IN_PLAY[rules.players])
     counts = m.counts + p.counts + s.counts + z.counts
     return table, Concealed(counts, parts, held, parsed.red_fives, reds), full
@@ -349,12 +358,15 @@ def remaining(table: Table, hand: Concealed, tile: int, discarded: int) -> int:
 
 def wait_values(table: Table, hand: Concealed, done: list[int], discarded: int) -> tuple[WaitValue, ...]:
     furiten = any(t in table.discarded or t == discarded for t in done)
+    base = table.base
     waits = []
     for t in done:
         completed = with_tile(hand, t)
-        parsed = table.base._replace(parts=completed.parts, held=completed.held, win_tile=t,
-                                     red_fives=completed.red_fives)
-        ron, tsumo = value_ron_and_tsumo(parsed, table.ron, table.tsumo, table.rules)
+        parsed = ParsedHand(completed.parts, base.melds, base.called, completed.held, t, completed.red_fives,
+                            base.dora_indicators, base.ura_dora_indicators)
+        ron, tsumo = value_ron_and_tsumo(parsed, table.wins)
+        if table.ron.chankan and context_problems(table.ron, parsed):
+            ron = None  # /hand/score refuses this chankan: the robbed tile is the fourth copy, none held or shown
         waits.append(WaitValue(tile_name(t), remaining(table, hand, t, discarded), furiten, win_value(ron),
                                win_value(tsumo)))
     return tuple(waits)
