@@ -15,7 +15,7 @@ from app.scoring.hand import HandInput, MeldInput, ParsedHand, WinContext
 from app.scoring.memo import Memo
 from app.scoring.rules import HandRules
 from app.scoring.settlement import Points
-from app.scoring.shanten import ORPHANS, Blocks, chiitoitsu_shanten, kokushi_shanten, standard_shanten, suit_blocks
+from app.scoring.shanten import ORPHANS, Blocks, chiitoitsu_shanten, kokushi_shanten, standard_shanten
 from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts, part_of
 from app.scoring.tiles import (
     EAST,
@@ -178,12 +178,9 @@ def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[
     problems = context_problems(tsumo, parsed)
     held = parsed.held if full else parsed.held - ONE_OF[free]
     visible, discards = _seen_tiles(given, rules, problems)
-    seen = held + packed_counts(parsed.dora_indicators + parsed.ura_dora_indicators + visible + discards)
-    if (visible or discards) and not problems and any_over_four(seen):  # else parse_hand counted them all
-        problems += [Problem("too_many_copies", ("context", "visible"),
-                             f"{tile_name(t)} appears {n} times counting the hand, the melds, the indicators, "
-                             "context.visible and context.discards; a tile exists 4 times")
-                     for t in range(34) if (n := packed_count(seen, t)) > 4]
+    if (visible or discards) and not problems:  # else parse_hand counted them all
+        problems += _seen_too_often(held + packed_counts(parsed.dora_indicators + parsed.ura_dora_indicators + visible
+                                                         + discards))
     if problems:
         raise InvalidInput(problems)
     wins = two_wins(ron, tsumo, rules, parsed.called.closed)
@@ -191,6 +188,16 @@ def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[
                   frozenset(discards), IN_PLAY[rules.players])
     counts = m.counts + p.counts + s.counts + z.counts
     return table, Concealed(counts, parts, held, parsed.red_fives, reds), full
+
+
+def _seen_too_often(seen: int) -> list[Problem]:
+    """`seen`: packed counts of the hand, the melds, the indicators, context.visible and context.discards."""
+    if not any_over_four(seen):
+        return []
+    return [Problem("too_many_copies", ("context", "visible"),
+                    f"{tile_name(t)} appears {n} times counting the hand, the melds, the indicators, "
+                    "context.visible and context.discards; a tile exists 4 times")
+            for t in range(34) if (n := packed_count(seen, t)) > 4]
 
 
 def _outside(tiles: bytes) -> tuple[int, ...]:
@@ -204,14 +211,14 @@ def _outside(tiles: bytes) -> tuple[int, ...]:
 
 def _free_tile(given: AnalysisInput, ctx: WinContext, parts: tuple[SuitPart, ...]) -> int:
     """A tile the request holds nowhere (hand, melds, indicators), to validate a 13-tile hand as a win on it."""
-    used: set[int] = {t for part in parts for t in part.held}
-    used.update(TILE_OF.get(text, 0) for text in (*ctx.dora_indicators, *ctx.ura_dora_indicators))
+    shown: set[int] = {TILE_OF.get(text, 0) for text in (*ctx.dora_indicators, *ctx.ura_dora_indicators)}
     for meld in given.melds:
         try:
-            used.update(parse_tiles(meld.tiles).tiles)
+            shown.update(parse_tiles(meld.tiles).tiles)
         except TileNotationError:
             continue  # parse_hand names it
-    free: int = next((t for t in FREE_TILE_ORDER if t not in used), EAST)  # none free: the melds are invalid
+    free: int = next((t for t in FREE_TILE_ORDER if not parts[t // 9].counts[t % 9] and t not in shown),
+                     EAST)  # none free: the melds are invalid
     return free
 
 
@@ -241,22 +248,17 @@ def least(forms: ShantenByForm) -> int:
     return best
 
 
-def suit_counts(counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    return counts[0:9], counts[9:18], counts[18:27], counts[27:34]
+def blocks_of(hand: Concealed) -> tuple[Blocks, Blocks, Blocks, Blocks]:
+    m, p, s, z = hand.parts
+    return m.blocks, p.blocks, s.blocks, z.blocks
 
 
-def blocks_of(counts: tuple[int, ...]) -> tuple[Blocks, Blocks, Blocks, Blocks]:
-    m, p, s, z = suit_counts(counts)
-    return suit_blocks(m), suit_blocks(p), suit_blocks(s), suit_blocks(z)
-
-
-def formula_forms(table: Table, counts: tuple[int, ...]) -> ShantenByForm:
+def formula_forms(table: Table, hand: Concealed) -> ShantenByForm:
     """Each form's shanten by its formula (which counts a wait on a fifth copy)."""
-    standard = standard_shanten(blocks_of(counts), table.melds)
+    standard = standard_shanten(blocks_of(hand), table.melds)
     if table.melds:
         return ShantenByForm(standard, None, None)
-    listed = list(counts)
-    return ShantenByForm(standard, chiitoitsu_shanten(listed), kokushi_shanten(listed))
+    return ShantenByForm(standard, chiitoitsu_shanten(hand.counts), kokushi_shanten(hand.counts))
 
 
 def with_tile(hand: Concealed, tile: int) -> Concealed:
@@ -272,7 +274,7 @@ def _regrouped(hand: Concealed, counts: tuple[int, ...], tile: int, held: int, r
     parts = list(hand.parts)
     parts[suit] = part_of(suit, counts[start:start + (7 if suit == 3 else 9)])
     if not red:
-        return hand._replace(counts=counts, parts=tuple(parts), held=held)
+        return Concealed(counts, tuple(parts), held, hand.red_fives, hand.reds)
     reds = tuple(n - (s == suit) for s, n in enumerate(hand.reds))
     return Concealed(counts, tuple(parts), held, hand.red_fives - 1, (reds[0], reds[1], reds[2]))
 
@@ -340,7 +342,7 @@ def analyze_thirteen(table: Table, hand: Concealed, discarded: int
                      ) -> tuple[ShantenByForm, tuple[WaitValue, ...] | None, tuple[TileLeft, ...] | None, int]:
     """Shanten by form, and the waits (tenpai) or the improving tiles, with the ukeire; `discarded`: a tile just
     discarded from 14 (-1: none), seen and furiten."""
-    forms = formula_forms(table, hand.counts)
+    forms = formula_forms(table, hand)
     if least(forms) == 0:
         done, standard = completing_tiles(table, hand, forms)
         if forms.standard == 0 and not standard:
@@ -385,7 +387,7 @@ def improving_tiles(table: Table, hand: Concealed, forms: ShantenByForm, discard
     near nothing held leaves the standard form's blocks as they are: only its formula's fifth-copy correction
     (`forms` corrected from the formula's 0) can change, so only then is such a tile tried in full."""
     shanten = least(forms)
-    near = set(near_tiles(hand)) if forms.standard != 1 or formula_forms(table, hand.counts).standard else None
+    near = set(near_tiles(hand)) if forms.standard != 1 or formula_forms(table, hand).standard else None
     closed = None if table.melds else (_pairs_and_kinds(hand.counts), _orphans(hand.counts))
     found = []
     for t in sorted(table.tiles):
@@ -430,7 +432,7 @@ def _closed_forms_with(counts: tuple[int, ...], t: int, closed: tuple[tuple[int,
 def fourteen_forms(table: Table, hand: Concealed) -> ShantenByForm:
     """A 14-tile hand's shanten by form, exact: the formula, except that a standard tenpai the formula finds
     with a tile held four times is checked discard by discard (its waits may all be fifth copies)."""
-    forms = formula_forms(table, hand.counts)
+    forms = formula_forms(table, hand)
     if forms.standard == 0 and any(packed_count(hand.held, t) == 4 for t in range(34)):
         forms = replace(forms, standard=min(exact_standard(table, d) for d in discards_of(hand)))
     return forms
@@ -438,7 +440,7 @@ def fourteen_forms(table: Table, hand: Concealed) -> ShantenByForm:
 
 def exact_standard(table: Table, hand: Concealed) -> int:
     """A 13-tile hand's standard shanten: the formula's, or 1 where its tenpai waits only on fifth copies."""
-    standard = standard_shanten(blocks_of(hand.counts), table.melds)
+    standard = standard_shanten(blocks_of(hand), table.melds)
     if standard == 0 and not usable(table, hand, standard_waits(hand)):
         return 1
     return standard
@@ -476,7 +478,7 @@ def analyze_fourteen(table: Table, hand: Concealed) -> Analysis:
 
 def fourteen_by_form(table: Table, hand: Concealed, after: list[ShantenByForm]) -> ShantenByForm:
     """Each form: -1 when the 14 tiles complete it, else its best shanten after a discard."""
-    formula = formula_forms(table, hand.counts)
+    formula = formula_forms(table, hand)
     standard = -1 if formula.standard == -1 else min(f.standard for f in after)
     if formula.chiitoitsu is None or formula.kokushi is None:
         return ShantenByForm(standard, None, None)

@@ -7,6 +7,8 @@ Chiitoitsu and kokushi by formula: 6 - pairs (+ the kinds missing below 7), 13 -
 orphan pair). These formulas count a wait on a fifth copy as a wait; app.scoring.analysis corrects that.
 """
 
+from collections.abc import Sequence
+
 from app.scoring.memo import Memo
 
 Block = tuple[int, int, int]  # (head 0 or 1, sets, partial sets)
@@ -83,7 +85,7 @@ def standard_shanten(suits: tuple[Blocks, Blocks, Blocks, Blocks], melds: int) -
     return best
 
 
-def chiitoitsu_shanten(counts: list[int]) -> int:
+def chiitoitsu_shanten(counts: Sequence[int]) -> int:
     """Seven different pairs: 6 - pairs, plus one for each kind missing below seven."""
     pairs = kinds = 0
     for n in counts:
@@ -93,7 +95,7 @@ def chiitoitsu_shanten(counts: list[int]) -> int:
     return 6 - pairs + max(0, 7 - kinds)
 
 
-def kokushi_shanten(counts: list[int]) -> int:
+def kokushi_shanten(counts: Sequence[int]) -> int:
     kinds = pair = 0
     for t in ORPHANS:
         if counts[t]:
