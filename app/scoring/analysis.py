@@ -29,7 +29,7 @@ from app.scoring.tiles import (
     parse_tiles,
     tile_name,
 )
-from app.scoring.validate import context_problems, parse_hand, parse_noted
+from app.scoring.validate import context_problems, parse_hand, parse_noted, parse_read_hand
 from app.scoring.vocabulary import Limit
 
 FIVES = (4, 13, 22)
@@ -174,7 +174,8 @@ def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[
                                   f"{13 - 3 * melds} or {14 - 3 * melds}; got {size}")
     free = next(t for part in parts for t in part.held) if full else _free_tile(given, ctx, parts)
     name = tile_name(free)
-    parsed = parse_hand(HandInput(given.tiles if full else given.tiles + name, name, given.melds), checked, rules)
+    hand = HandInput(given.tiles if full else given.tiles + name, name, given.melds)
+    parsed = parse_read_hand(hand, parts if full else _grown(parts, free), reds, checked, rules, [])
     problems = context_problems(tsumo, parsed)
     held = parsed.held if full else parsed.held - ONE_OF[free]
     visible, discards = _seen_tiles(given, rules, problems)
@@ -265,6 +266,15 @@ def with_tile(hand: Concealed, tile: int) -> Concealed:
     counts = list(hand.counts)
     counts[tile] += 1
     return _regrouped(hand, tuple(counts), tile, hand.held + ONE_OF[tile])
+
+
+def _grown(parts: tuple[SuitPart, ...], tile: int) -> tuple[SuitPart, ...]:
+    """The suit parts with one more `tile`."""
+    suit, rank = divmod(tile, 9)
+    counts = parts[suit].counts
+    grown = list(parts)
+    grown[suit] = part_of(suit, (*counts[:rank], counts[rank] + 1, *counts[rank + 1:]))
+    return tuple(grown)
 
 
 def _regrouped(hand: Concealed, counts: tuple[int, ...], tile: int, held: int, red: bool = False) -> Concealed:

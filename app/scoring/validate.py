@@ -34,6 +34,12 @@ MELD_SIZES: dict[MeldType, int] = {"chi": 3, "pon": 3, "kan": 4, "shouminkan": 4
 def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> ParsedHand:
     problems: list[Problem] = []
     parts, reds = _concealed(hand.tiles, problems)
+    return parse_read_hand(hand, parts, reds, context, rules, problems)
+
+
+def parse_read_hand(hand: HandInput, parts: tuple[SuitPart, ...], reds: tuple[int, int, int], context: WinContext,
+                    rules: HandRules, problems: list[Problem]) -> ParsedHand:
+    """parse_hand, `hand.tiles` already read: its suit parts and red fives per suit (`problems`: the reading's)."""
     win = SINGLE_TILES.get(hand.win_tile)
     if win is None:
         _not_one_tile(hand.win_tile, ("hand", "win_tile"), problems)
