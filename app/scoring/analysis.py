@@ -369,19 +369,27 @@ def remaining(table: Table, hand: Concealed, tile: int, discarded: int) -> int:
 
 
 def wait_values(table: Table, hand: Concealed, done: list[int], discarded: int) -> tuple[WaitValue, ...]:
+    """Each wait valued by ron and by tsumo on the hand it completes; what does not depend on the wait (the
+    validation, the melds, the indicators, the contexts and their situations: `table`; the parts of the other
+    suits) is shared."""
     furiten = any(t in table.discarded or t == discarded for t in done)
-    base = table.base
     waits = []
     for t in done:
-        completed = with_tile(hand, t)
-        parsed = ParsedHand(completed.parts, base.melds, base.called, completed.held, t, completed.red_fives,
-                            base.dora_indicators, base.ura_dora_indicators)
+        parsed = won_on(table, hand, t)
         ron, tsumo = value_ron_and_tsumo(parsed, table.wins)
         if table.ron.chankan and context_problems(table.ron, parsed):
             ron = None  # /hand/score refuses this chankan: the robbed tile is the fourth copy, none held or shown
         waits.append(WaitValue(tile_name(t), remaining(table, hand, t, discarded), furiten, win_value(ron),
                                win_value(tsumo)))
     return tuple(waits)
+
+
+def won_on(table: Table, hand: Concealed, tile: int) -> ParsedHand:
+    """The hand completed by `tile` (a plain copy), as the scorer reads a validated hand: only that suit's part
+    changes."""
+    base = table.base
+    return ParsedHand(_grown(hand.parts, tile), base.melds, base.called, hand.held + ONE_OF[tile], tile,
+                      hand.red_fives, base.dora_indicators, base.ura_dora_indicators)
 
 
 def win_value(valued: Valued) -> WinValue | None:

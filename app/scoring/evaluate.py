@@ -9,14 +9,13 @@ from app.errors import InvalidInput
 from app.scoring.decompose import Reading, read_as_ron, readings
 from app.scoring.facts import (
     HandFacts,
-    ShapeFacts,
     dora_facts,
     hand_facts,
     shape_facts,
     situation,
     value_honors,
 )
-from app.scoring.fu import FuScore, count_fu
+from app.scoring.fu import FuScore, count_fu, fu_of_win, group_fu
 from app.scoring.groups import describe_groups
 from app.scoring.hand import HandInput, ParsedHand, WinContext
 from app.scoring.memo import Memo
@@ -227,16 +226,21 @@ def value_ron_and_tsumo(parsed: ParsedHand, wins: TwoWins) -> tuple[Valued, Valu
     by_ron_marks = (wins.won_by_ron, ron_judged[1], ron_judged[2])
     by_tsumo_marks = (wins.won_by_tsumo, tsumo_judged[1], tsumo_judged[2])
     many = len(found) > 1
+    pair_fu = judge.rules.double_wind_pair_fu
     by_ron = by_tsumo = None
     for reading in found:
         s = shape_facts(h, parsed, reading, wins.value)
         shape = judge.shape[s]
-        by_tsumo = better(by_tsumo, scored_shape(s, shape, parsed, wins.tsumo, judge, reading, by_tsumo_marks), many)
+        groups = group_fu(s, reading, parsed, wins.tsumo, pair_fu)
+        fu = fu_of_win(s, reading, True, groups)
+        by_tsumo = better(by_tsumo, scored_reading(reading, shape, fu, judge, by_tsumo_marks), many)
         if reading.win_in.kind == "triplet":
             reading = read_as_ron(reading, parsed.win_tile)
             s = shape_facts(h, parsed, reading, wins.value)
             shape = judge.shape[s]
-        by_ron = better(by_ron, scored_shape(s, shape, parsed, wins.ron, judge, reading, by_ron_marks), many)
+            groups = group_fu(s, reading, parsed, wins.ron, pair_fu)
+        fu = fu_of_win(s, reading, False, groups)
+        by_ron = better(by_ron, scored_reading(reading, shape, fu, judge, by_ron_marks), many)
     return (None if by_ron is None else (by_ron, _settled(wins.ron, judge, by_ron, 0).points),
             None if by_tsumo is None else (by_tsumo, _settled(wins.tsumo, judge, by_tsumo, 0).points))
 
@@ -255,9 +259,11 @@ def best_candidate(hand: ParsedHand, ctx: WinContext, judge: Judge, found: list[
     value = value_honors(ctx)
     many = len(found) > 1
     best = None
+    pair_fu = judge.rules.double_wind_pair_fu
     for reading in found:
         s = shape_facts(h, hand, reading, value)
-        best = better(best, scored_shape(s, judge.shape[s], hand, ctx, judge, reading, judged), many)
+        fu = count_fu(s, reading, hand, ctx, pair_fu)
+        best = better(best, scored_reading(reading, judge.shape[s], fu, judge, judged), many)
     return best
 
 
@@ -271,12 +277,12 @@ def better(best: Candidate | None, candidate: Candidate, many: bool) -> Candidat
     return best
 
 
-def scored_shape(s: ShapeFacts, shape: Judgement, hand: ParsedHand, ctx: WinContext, judge: Judge, reading: Reading,
-                 judged: tuple[Judgement, Judgement, Judgement]) -> Candidate:
-    """A reading scored from its shape facts `s` and their judgement `shape`; `judged`: the situation's, the
-    tiles' and the dora's judgements."""
+def scored_reading(reading: Reading, shape: Judgement, fu_counted: tuple[int, tuple[FuScore, ...]], judge: Judge,
+                   judged: tuple[Judgement, Judgement, Judgement]) -> Candidate:
+    """A reading scored from the judgement of its shape facts and its fu (count_fu); `judged`: the situation's,
+    the tiles' and the dora's judgements."""
     rules = judge.rules
-    fu, fu_items = count_fu(s, reading, hand, ctx, rules.double_wind_pair_fu)
+    fu, fu_items = fu_counted
     won, tiles, dora = judged
     if shape.yakuman or tiles.yakuman:
         yakuman = counted_yakuman(shape.yakuman + tiles.yakuman, rules)
