@@ -60,7 +60,7 @@ class WaitValue:
     tile: str
     remaining: int
     furiten: bool
-    ron: WinValue | None  # None: that win has no yaku
+    ron: WinValue | None  # None: that win has no yaku, or it is a chankan /hand/score refuses (the tile held or shown)
     tsumo: WinValue | None
 
 
