@@ -1,9 +1,13 @@
 """Hand analysis: how far a hand is from a win, every wait with the copies left and what it pays, the tiles
-that improve it, and for a 14-tile hand every discard, best first. Pure: frozen dataclasses in and out.
+that improve it, and for a 14-tile hand every discard, best first. Pure: dataclasses in and out (the answer
+the caller's own, what it shares frozen).
 
-The hand is validated by `parse_hand` (a 13-tile hand with one free tile added as its winning tile, so every
-check of /hand/score applies); waits come from the per-suit splits (suits.py), shanten from shanten.py, and
-each wait is valued by the scorer itself (`value_ron_and_tsumo`) on the completed hand, by ron and by tsumo.
+The hand is validated once by the scorer's own checks (`parse_read_hand`: a 13-tile hand with one free tile
+added as its winning tile, so every check of /hand/score applies; the chankan check is each wait's); waits come
+from the per-suit splits (suits.py), shanten from shanten.py, and each wait is valued by the scorer itself
+(`evaluate.value_ron_and_tsumo`) on the completed hand, by ron and by tsumo, sharing what does not depend on the
+wait: the validated melds and indicators, the two contexts with their situations judged (`evaluate.TwoWins`),
+the parts of the suits the wait is not in, and each reading's shape facts and group fu between ron and tsumo.
 """
 
 from dataclasses import dataclass, replace
@@ -45,7 +49,12 @@ class AnalysisInput:
     discards: str = ""  # the player's own discards
 
 
-@dataclass(frozen=True, slots=True)
+# The answer's objects are made anew for every request and belong to its caller, as /hand/score's ScoreResult
+# is (a frozen dataclass sets each field through object.__setattr__: about 0.1 µs a field, several objects a
+# wait); what they share with other answers (Points) is frozen, and every list is a tuple.
+
+
+@dataclass(slots=True)
 class WinValue:
     han: int
     fu: int
@@ -55,7 +64,7 @@ class WinValue:
     points: Points
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WaitValue:
     tile: str
     remaining: int
@@ -64,20 +73,20 @@ class WaitValue:
     tsumo: WinValue | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TileLeft:
     tile: str
     remaining: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ShantenByForm:
     standard: int
     chiitoitsu: int | None  # None with melds
     kokushi: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DiscardOption:
     discard: str
     shanten: int
@@ -86,7 +95,7 @@ class DiscardOption:
     ukeire: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Analysis:
     shanten: int
     shanten_by_form: ShantenByForm
