@@ -38,7 +38,7 @@ from app.scoring.vocabulary import Limit
 
 FIVES = (4, 13, 22)
 # The free tile a 13-tile hand is validated with: honors first, then tiles that exist with three players too.
-FREE_TILE_ORDER = (*range(27, 34), *range(9, 27), 0, 8)
+FREE_TILE_ORDER: tuple[int, ...] = (*range(27, 34), *range(9, 27), 0, 8)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,8 +183,7 @@ def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[
                                   f"{13 - 3 * melds} or {14 - 3 * melds}; got {size}")
     free = next(t for part in parts for t in part.held) if full else _free_tile(given, ctx, parts)
     name = tile_name(free)
-    hand = HandInput(given.tiles if full else given.tiles + name, name, given.melds)
-    parsed = parse_read_hand(hand, parts if full else _grown(parts, free), reds, checked, rules, [])
+    parsed = parse_read_hand(parts if full else _grown(parts, free), reds, name, given.melds, checked, rules, [])
     problems = context_problems(tsumo, parsed)
     held = parsed.held if full else parsed.held - ONE_OF[free]
     visible, discards = _seen_tiles(given, rules, problems)
@@ -221,15 +220,18 @@ def _outside(tiles: bytes) -> tuple[int, ...]:
 
 def _free_tile(given: AnalysisInput, ctx: WinContext, parts: tuple[SuitPart, ...]) -> int:
     """A tile the request holds nowhere (hand, melds, indicators), to validate a 13-tile hand as a win on it."""
-    shown: set[int] = {TILE_OF.get(text, 0) for text in (*ctx.dora_indicators, *ctx.ura_dora_indicators)}
+    shown: set[int] = set()
+    for text in ctx.dora_indicators + ctx.ura_dora_indicators:
+        shown.add(TILE_OF.get(text, 0))
     for meld in given.melds:
         try:
             shown.update(parse_tiles(meld.tiles).tiles)
         except TileNotationError:
             continue  # parse_hand names it
-    free: int = next((t for t in FREE_TILE_ORDER if not parts[t // 9].counts[t % 9] and t not in shown),
-                     EAST)  # none free: the melds are invalid
-    return free
+    for t in FREE_TILE_ORDER:
+        if not parts[t // 9].counts[t % 9] and t not in shown:
+            return t
+    return EAST  # none free: the melds are invalid
 
 
 def _seen_tiles(given: AnalysisInput, rules: HandRules, problems: list[Problem]) -> tuple[bytes, bytes]:
