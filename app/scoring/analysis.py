@@ -262,7 +262,17 @@ def least(forms: ShantenByForm) -> int:
 
 def blocks_of(hand: Concealed) -> tuple[Blocks, Blocks, Blocks, Blocks]:
     m, p, s, z = hand.parts
-    return m.blocks, p.blocks, s.blocks, z.blocks
+    return m.shanten.blocks, p.shanten.blocks, s.shanten.blocks, z.shanten.blocks
+
+
+ClosedShape = tuple[tuple[int, int], tuple[int, bool]]  # (pairs, kinds held), (orphans held, an orphan pair)
+
+
+def closed_shape(hand: Concealed) -> ClosedShape:
+    """What the chiitoitsu and kokushi formulas read of the hand, summed over its suits."""
+    m, p, s, z = hand.parts[0].shanten, hand.parts[1].shanten, hand.parts[2].shanten, hand.parts[3].shanten
+    return ((m.pairs + p.pairs + s.pairs + z.pairs, m.kinds + p.kinds + s.kinds + z.kinds),
+            (m.orphans + p.orphans + s.orphans + z.orphans, m.orphan_pair or p.orphan_pair or s.orphan_pair or z.orphan_pair))
 
 
 def formula_forms(table: Table, hand: Concealed) -> ShantenByForm:
@@ -270,7 +280,8 @@ def formula_forms(table: Table, hand: Concealed) -> ShantenByForm:
     standard = standard_shanten(blocks_of(hand), table.melds)
     if table.melds:
         return ShantenByForm(standard, None, None)
-    return ShantenByForm(standard, chiitoitsu_shanten(hand.counts), kokushi_shanten(hand.counts))
+    (pairs, kinds), (orphans, orphan_pair) = closed_shape(hand)
+    return ShantenByForm(standard, chiitoitsu_shanten(pairs, kinds), kokushi_shanten(orphans, orphan_pair))
 
 
 def with_tile(hand: Concealed, tile: int) -> Concealed:
@@ -417,7 +428,7 @@ def improving_tiles(table: Table, hand: Concealed, forms: ShantenByForm, discard
     (`forms` corrected from the formula's 0) can change, so only then is such a tile tried in full."""
     shanten = least(forms)
     near = set(near_tiles(hand)) if forms.standard != 1 or formula_forms(table, hand).standard else None
-    closed = None if table.melds else (_pairs_and_kinds(hand.counts), _orphans(hand.counts))
+    closed = None if table.melds else closed_shape(hand)
     found = []
     for t in sorted(table.tiles):
         if packed_count(hand.held, t) >= 4:
@@ -440,22 +451,14 @@ def near_tiles(hand: Concealed) -> list[int]:
     return near
 
 
-def _pairs_and_kinds(counts: tuple[int, ...]) -> tuple[int, int]:
-    return sum(n >= 2 for n in counts), sum(n > 0 for n in counts)
-
-
-def _orphans(counts: tuple[int, ...]) -> tuple[int, bool]:
-    return sum(counts[t] > 0 for t in ORPHANS), any(counts[t] >= 2 for t in ORPHANS)
-
-
-def _closed_forms_with(counts: tuple[int, ...], t: int, closed: tuple[tuple[int, int], tuple[int, bool]]) -> int:
-    """The chiitoitsu and kokushi shanten (the least) of the hand with `t` added, from its pairs and orphans."""
+def _closed_forms_with(counts: tuple[int, ...], t: int, closed: ClosedShape) -> int:
+    """The chiitoitsu and kokushi shanten (the least) of the hand with `t` added, from its closed_shape."""
     (pairs, kinds), (orphans, orphan_pair) = closed
     n = counts[t]
-    chiitoitsu = 6 - (pairs + (n == 1)) + max(0, 7 - kinds - (n == 0))
+    chiitoitsu = chiitoitsu_shanten(pairs + (n == 1), kinds + (n == 0))
     if t not in ORPHANS:
-        return min(chiitoitsu, 13 - orphans - orphan_pair)
-    return min(chiitoitsu, 13 - orphans - (n == 0) - (orphan_pair or n == 1))
+        return min(chiitoitsu, kokushi_shanten(orphans, orphan_pair))
+    return min(chiitoitsu, kokushi_shanten(orphans + (n == 0), orphan_pair or n == 1))
 
 
 def fourteen_forms(table: Table, hand: Concealed) -> ShantenByForm:
