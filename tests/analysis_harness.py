@@ -29,7 +29,7 @@ class Waiting:
         concealed.remove(win if win in concealed else (win[0], not win[1]))
         self.case = case
         self.ours = (AnalysisInput(format_tiles(concealed), case.hand.melds), case.ctx, case.rules)
-        ron, tsumo = WIN_CONTEXTS[case.ctx]
+        ron, tsumo, _ = WIN_CONTEXTS[case.ctx]
         ids = [i for i in case.tiles_136 if i != case.win_136]
         meld_ids = {i for _, m, _ in case.melds_136 for i in m}
         self.tiles_136 = ids

@@ -244,40 +244,82 @@ def test_readings_won_on_a_discard_are_the_ron_readings() -> None:
         assert won_on_a_discard(readings(hand, False), hand.win_tile) == readings(hand, True)
 
 
-def test_waits_agree_with_the_scorer_tile_by_tile() -> None:
-    """On generated hands less their winning tile (every rule option, melds, red fives): a tile is a wait exactly
-    when /hand/score's core takes the hand with it as complete, and the wait's ron and tsumo values are what it
-    scores (no_yaku: null). Tiles that would be a fifth copy in sight, or that a chankan cannot rob (the hand holds
-    another copy), are left out (the scorer refuses them)."""
+def waits_against_the_scorer(tiles: str, melds: Any, ctx: Any, rules: Any, waits: Any, where: str) -> tuple[int, int]:
+    """Every tile added to 13 tiles (less 3 per meld) scored by /hand/score's core by ron and by tsumo, against
+    `waits` (the analysis's): a tile is a wait exactly when the scorer takes the hand with it as complete, and the
+    wait's values are what it scores, whole (han, fu, yaku and yakuman ids, limit, points; no_yaku: null). A
+    chankan the scorer refuses (the hand holds another copy of the robbed tile, or an indicator shows one) is a
+    null ron. Tiles that would be a fifth copy in sight are left out (the scorer refuses them). Answers the
+    values compared and the chankans refused."""
     from app.errors import InvalidInput
     from app.scoring import HandInput, score_hand
-    from app.scoring.analysis import WIN_CONTEXTS, analyze_hand
+    from app.scoring.analysis import WIN_CONTEXTS, WinValue
     from app.scoring.tiles import tile_name
+
+    by_tile = {w.tile: w for w in waits or ()}
+    checked = refused_chankan = 0
+    for t in range(34):
+        hand = HandInput(tiles + tile_name(t), tile_name(t), melds)
+        for kind, context in zip(("ron", "tsumo"), WIN_CONTEXTS[ctx][:2]):
+            try:
+                result = score_hand(hand, context, rules)
+                scored: WinValue | str | None = WinValue(
+                    result.han, result.fu, tuple(y.id for y in result.yaku), tuple(y.id for y in result.yakuman),
+                    result.limit, result.points)
+            except InvalidInput as exc:
+                scored = exc.problems[0].type
+            if scored == "too_many_copies":
+                continue  # a fifth copy in sight
+            wait = by_tile.get(tile_name(t))
+            if wait is None:
+                refused = scored == "inconsistent_context" and context.chankan  # checked before the shape
+                assert scored == "not_a_winning_hand" or refused, (where, tile_name(t), scored)
+                continue
+            value = getattr(wait, kind)
+            if scored == "inconsistent_context":
+                assert kind == "ron" and context.chankan and value is None, (where, t)
+                refused_chankan += 1
+                continue
+            assert value == (None if scored == "no_yaku" else scored), (where, t, kind)
+            checked += 1
+    return checked, refused_chankan
+
+
+def test_waits_agree_with_the_scorer_tile_by_tile() -> None:
+    """On generated hands less their winning tile (every rule option, melds, red fives): waits_against_the_scorer."""
+    from app.scoring.analysis import analyze_hand
     from tests.analysis_harness import Waiting
     from tests.handgen import generate
 
-    checked = 0
-    for case in generate(77, 400):
+    checked = refused_chankan = 0
+    for case in generate(77, 1500):
         if case.hand is None:
             continue
         given, ctx, rules = Waiting(case).ours
-        waits = {w.tile: w for w in analyze_hand(given, ctx, rules).waits or ()}
-        for t in range(34):
-            hand = HandInput(given.tiles + tile_name(t), tile_name(t), given.melds)
-            for kind, context in zip(("ron", "tsumo"), WIN_CONTEXTS[ctx]):
-                try:
-                    result = score_hand(hand, context, rules)
-                    scored: tuple[int, int, int] | str | None = (result.han, result.fu, result.points.total)
-                except InvalidInput as exc:
-                    scored = exc.problems[0].type
-                if scored in ("too_many_copies", "inconsistent_context"):
-                    continue  # a fifth copy in sight, or a chankan robbing a tile the hand already holds
-                wait = waits.get(tile_name(t))
-                if wait is None:
-                    assert scored == "not_a_winning_hand", (case.describe(), tile_name(t), scored)
-                    continue
-                value = getattr(wait, kind)
-                expected = None if scored == "no_yaku" else scored
-                assert (value and (value.han, value.fu, value.points.total)) == expected, (case.describe(), t, kind)
-                checked += 1
-    assert checked > 1000
+        waits = analyze_hand(given, ctx, rules).waits
+        found = waits_against_the_scorer(given.tiles, given.melds, ctx, rules, waits, case.describe())
+        checked, refused_chankan = checked + found[0], refused_chankan + found[1]
+    assert checked > 4000 and refused_chankan > 5, (checked, refused_chankan)
+
+
+def test_discards_waits_agree_with_the_scorer_tile_by_tile() -> None:
+    """On generated 14-tile hands, each discard that leaves the hand tenpai: waits_against_the_scorer on the 13
+    tiles left (a red five discarded only when every copy held is red)."""
+    from app.scoring.analysis import AnalysisInput, analyze_hand
+    from app.scoring.tiles import TILE_OF
+    from tests.handgen import _parse_mpsz, format_tiles, generate
+
+    checked = 0
+    for case in generate(78, 150):
+        if case.hand is None:
+            continue
+        hand = case.hand
+        for option in analyze_hand(AnalysisInput(hand.tiles, hand.melds), case.ctx, case.rules).discards_analysis or ():
+            if option.waits is None:
+                continue
+            tiles = _parse_mpsz(hand.tiles)
+            d = TILE_OF[option.discard]
+            tiles.remove((d, False) if (d, False) in tiles else (d, True))
+            checked += waits_against_the_scorer(format_tiles(tiles), hand.melds, case.ctx, case.rules, option.waits,
+                                                f"{case.describe()} discard {option.discard}")[0]
+    assert checked > 1000, checked

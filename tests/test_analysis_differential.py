@@ -19,6 +19,9 @@ Every difference must be one of the named ones below (each with its minimal exam
 * `red_five_last_copy` (VARIANT, by the contract): where the only copy of a five not in the hand is the red one
   (aka dora on, the three plain copies held), the library is handed that red copy and counts its aka dora;
   the contract values every wait as a plain copy drawn, so ours has one han less.
+* `chankan_of_a_held_tile` (OURS, the scorer's rule): with context.chankan, a wait the hand already holds (or an
+  indicator shows) cannot be robbed from a kan, the robbed tile being the fourth copy: /hand/score refuses that
+  win (`inconsistent_context`), so ours has no ron for it (null); the library values it with chankan.
 """
 
 from __future__ import annotations
@@ -62,6 +65,14 @@ def red_five_last_copy(w: Waiting, ours: Wait, theirs: Wait) -> bool:
                and t[2] >= o[2] for o, t in zip(ours[1:], theirs[1:])) and ours[1:] != theirs[1:]
 
 
+def chankan_of_a_held_tile(w: Waiting, ours: Wait, theirs: Wait) -> bool:
+    """The same wait and tsumo, with chankan: ours no ron, the library's ron valued, the wait tile held or shown."""
+    tile = ours[0]
+    shown = [i // 4 for i in w.dora + w.ura]
+    return (w.case.ctx.chankan and tile == theirs[0] and ours[1] is None and theirs[1] is not None
+            and ours[2] == theirs[2] and (w.held_34[tile] > 0 or tile in shown))
+
+
 def unexplained_waits(w: Waiting, ours: list[Wait], theirs: list[Wait]) -> list[tuple[Wait | None, Wait | None]]:
     mine, other = {x[0]: x for x in ours}, {x[0]: x for x in theirs}
     found = []
@@ -71,6 +82,9 @@ def unexplained_waits(w: Waiting, ours: list[Wait], theirs: list[Wait]) -> list[
             continue
         if o is not None and t is not None and red_five_last_copy(w, o, t):
             TALLY["VARIANT:red_five_last_copy"] += 1
+            continue
+        if o is not None and t is not None and chankan_of_a_held_tile(w, o, t):
+            TALLY["OURS:chankan_of_a_held_tile"] += 1
             continue
         found.append((o, t))
     return found
@@ -220,6 +234,12 @@ def test_named_difference_examples() -> None:
     ours, theirs = our_waits(analyze_hand(*w.ours)), theirs_waits(w)
     assert ours != theirs
     assert any(o[0] == 13 and red_five_last_copy(w, o, t) for o, t in zip(ours, theirs))
+    # 123m 456p 11z and 11123s waiting on 1s, 4s and 1z: only the 4s, which the hand lacks, can be robbed from a kan
+    robbed = case_from_inputs(_hand("123m456p111234s11z", "4s"), WinContext(win="ron", chankan=True), HandRules())
+    w = Waiting(robbed)
+    ours, theirs = our_waits(analyze_hand(*w.ours)), theirs_waits(w)
+    assert [o[0] for o in ours] == [TILE_OF["1s"], TILE_OF["4s"], TILE_OF["1z"]] == [t[0] for t in theirs]
+    assert ours[1] == theirs[1] and all(chankan_of_a_held_tile(w, ours[i], theirs[i]) for i in (0, 2))
 
 
 def _hand(tiles: str, win: str, *melds: tuple[str, str]):  # type: ignore[no-untyped-def]

@@ -217,3 +217,21 @@ def _functions() -> list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
 def test_no_function_is_longer_than_60_lines() -> None:
     long = [name for name, node in _functions() if (node.end_lineno or node.lineno) - node.lineno + 1 > 60]
     assert len(_functions()) > 100 and not long
+
+
+def test_no_part_an_analysis_shares_can_be_changed() -> None:
+    """The analysis answer, like the score's, is made anew per request; everything in it that other answers can
+    share (the points of each wait's values) is frozen, and every list is a tuple."""
+    from app.scoring.analysis import AnalysisInput, analyze_hand
+    from app.scoring.settlement import Points
+
+    for tiles in ("234567m456p2267s", "234567m456p22678s"):
+        answer = analyze_hand(AnalysisInput(tiles), WinContext(riichi=True, dora_indicators=("1p",)), HandRules())
+        parts = _parts(answer)
+        points = [p for p in parts if isinstance(p, Points)]
+        assert points
+        for part in points:
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                part.total = 1  # type: ignore[misc]
+        for part in parts:
+            assert not isinstance(part, list | dict | set), part

@@ -45,7 +45,9 @@ class WaitOut(StrictModel):
     tile: str = Field(description="plain fives (5m)")
     remaining: int = Field(description="4 less the copies in the hand, melds, dora indicators, visible and discards")
     furiten: bool = Field(description="some wait of the hand is among its own discards")
-    ron: WinValueOut | None = Field(description="the win by ron; null when it has no yaku")
+    ron: WinValueOut | None = Field(description="the win by ron; null when it has no yaku, or with chankan when the "
+                                                "hand or an indicator holds another copy of the tile (/hand/score "
+                                                "refuses that chankan)")
     tsumo: WinValueOut | None = Field(description="the win by tsumo; null when it has no yaku")
 
 

@@ -1,21 +1,25 @@
 """Hand analysis: how far a hand is from a win, every wait with the copies left and what it pays, the tiles
-that improve it, and for a 14-tile hand every discard, best first. Pure: frozen dataclasses in and out.
+that improve it, and for a 14-tile hand every discard, best first. Pure: dataclasses in and out (the answer
+the caller's own, what it shares frozen).
 
-The hand is validated by `parse_hand` (a 13-tile hand with one free tile added as its winning tile, so every
-check of /hand/score applies); waits come from the per-suit splits (suits.py), shanten from shanten.py, and
-each wait is valued by the scorer itself (`value_ron_and_tsumo`) on the completed hand, by ron and by tsumo.
+The hand is validated once by the scorer's own checks (`parse_read_hand`: a 13-tile hand with one free tile
+added as its winning tile, so every check of /hand/score applies; the chankan check is each wait's); waits come
+from the per-suit splits (suits.py), shanten from shanten.py, and each wait is valued by the scorer itself
+(`evaluate.value_ron_and_tsumo`) on the completed hand, by ron and by tsumo, sharing what does not depend on the
+wait: the validated melds and indicators, the two contexts with their situations judged (`evaluate.TwoWins`),
+the parts of the suits the wait is not in, and each reading's shape facts and group fu between ron and tsumo.
 """
 
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from app.errors import InvalidInput, Problem
-from app.scoring.evaluate import Valued, value_ron_and_tsumo
+from app.scoring.evaluate import TwoWins, Valued, two_wins, value_ron_and_tsumo
 from app.scoring.hand import HandInput, MeldInput, ParsedHand, WinContext
 from app.scoring.memo import Memo
 from app.scoring.rules import HandRules
 from app.scoring.settlement import Points
-from app.scoring.shanten import ORPHANS, Blocks, chiitoitsu_shanten, kokushi_shanten, standard_shanten, suit_blocks
+from app.scoring.shanten import ORPHANS, Blocks, chiitoitsu_shanten, kokushi_shanten, standard_shanten
 from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts, part_of
 from app.scoring.tiles import (
     EAST,
@@ -29,12 +33,12 @@ from app.scoring.tiles import (
     parse_tiles,
     tile_name,
 )
-from app.scoring.validate import context_problems, parse_hand, parse_noted
+from app.scoring.validate import context_problems, parse_hand, parse_noted, parse_read_hand
 from app.scoring.vocabulary import Limit
 
 FIVES = (4, 13, 22)
 # The free tile a 13-tile hand is validated with: honors first, then tiles that exist with three players too.
-FREE_TILE_ORDER = (*range(27, 34), *range(9, 27), 0, 8)
+FREE_TILE_ORDER: tuple[int, ...] = (*range(27, 34), *range(9, 27), 0, 8)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +49,12 @@ class AnalysisInput:
     discards: str = ""  # the player's own discards
 
 
-@dataclass(frozen=True, slots=True)
+# The answer's objects are made anew for every request and belong to its caller, as /hand/score's ScoreResult
+# is (a frozen dataclass sets each field through object.__setattr__: about 0.1 µs a field, several objects a
+# wait); what they share with other answers (Points) is frozen, and every list is a tuple.
+
+
+@dataclass(slots=True)
 class WinValue:
     han: int
     fu: int
@@ -55,29 +64,29 @@ class WinValue:
     points: Points
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class WaitValue:
     tile: str
     remaining: int
     furiten: bool
-    ron: WinValue | None  # None: that win has no yaku
+    ron: WinValue | None  # None: that win has no yaku, or it is a chankan /hand/score refuses (the tile held or shown)
     tsumo: WinValue | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TileLeft:
     tile: str
     remaining: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class ShantenByForm:
     standard: int
     chiitoitsu: int | None  # None with melds
     kokushi: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class DiscardOption:
     discard: str
     shanten: int
@@ -86,7 +95,7 @@ class DiscardOption:
     ukeire: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Analysis:
     shanten: int
     shanten_by_form: ShantenByForm
@@ -98,12 +107,13 @@ class Analysis:
 
 class Table(NamedTuple):
     """What stays the same for every hand looked at: the parsed hand (its melds and indicators), the two
-    contexts, the rules, and the tiles seen outside the hand."""
+    contexts, the rules, what valuing a hand by ron and by tsumo shares, and the tiles seen outside the hand."""
 
     base: ParsedHand
     ron: WinContext
     tsumo: WinContext
     rules: HandRules
+    wins: TwoWins
     melds: int
     outside: tuple[int, ...]  # per tile: copies among the dora indicators, `visible` and `discards`
     discarded: frozenset[int]  # the player's own discards
@@ -132,12 +142,21 @@ def analyze_hand(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> Ana
 # Validation
 
 
-def _win_contexts(ctx: WinContext) -> tuple[WinContext, WinContext]:
-    """The context as a ron and as a tsumo, each without the flags of the other kind of win."""
+class WinContexts(NamedTuple):
+    """A request's context as a ron and as a tsumo, each without the flags of the other kind of win, and the ron
+    the hand is validated with (its stand-in winning tile is not robbed from a kan: the chankan check belongs to
+    each wait)."""
+
+    ron: WinContext
+    tsumo: WinContext
+    checked: WinContext
+
+
+def _win_contexts(ctx: WinContext) -> WinContexts:
     ron = replace(ctx, win="ron", nagashi_mangan=False, haitei=False, rinshan=False, tenhou=False, chiihou=False)
     tsumo = replace(ctx, win="tsumo", nagashi_mangan=False, houtei=False, chankan=False, renhou=False,
                     discarder_seat_wind=None)
-    return ron, tsumo
+    return WinContexts(ron, tsumo, replace(ron, chankan=False) if ron.chankan else ron)
 
 
 # Each context made a ron and a tsumo once: contexts repeat across the hands of a game.
@@ -148,7 +167,7 @@ NOTHING_OUTSIDE = (0,) * 34
 
 def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[Table, Concealed, bool]:
     """The table, the hand, and whether it has 14 tiles (less 3 per meld); InvalidInput naming what is wrong."""
-    ron, tsumo = WIN_CONTEXTS[ctx]
+    ron, tsumo, checked = WIN_CONTEXTS[ctx]
     try:
         parts, reds = concealed_parts(given.tiles)
     except TileNotationError:
@@ -164,24 +183,30 @@ def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[
                                   f"{13 - 3 * melds} or {14 - 3 * melds}; got {size}")
     free = next(t for part in parts for t in part.held) if full else _free_tile(given, ctx, parts)
     name = tile_name(free)
-    # The stand-in winning tile is not robbed from a kan: the chankan check belongs to each wait, not to the hand.
-    checked = replace(ron, chankan=False)
-    parsed = parse_hand(HandInput(given.tiles if full else given.tiles + name, name, given.melds), checked, rules)
+    parsed = parse_read_hand(parts if full else _grown(parts, free), reds, name, given.melds, checked, rules, [])
     problems = context_problems(tsumo, parsed)
     held = parsed.held if full else parsed.held - ONE_OF[free]
     visible, discards = _seen_tiles(given, rules, problems)
-    seen = held + packed_counts(parsed.dora_indicators + parsed.ura_dora_indicators + visible + discards)
-    if (visible or discards) and not problems and any_over_four(seen):  # else parse_hand counted them all
-        problems += [Problem("too_many_copies", ("context", "visible"),
-                             f"{tile_name(t)} appears {n} times counting the hand, the melds, the indicators, "
-                             "context.visible and context.discards; a tile exists 4 times")
-                     for t in range(34) if (n := packed_count(seen, t)) > 4]
+    if (visible or discards) and not problems:  # else parse_hand counted them all
+        problems += _seen_too_often(held + packed_counts(parsed.dora_indicators + parsed.ura_dora_indicators + visible
+                                                         + discards))
     if problems:
         raise InvalidInput(problems)
-    table = Table(parsed, ron, tsumo, rules, melds, _outside(parsed.dora_indicators + visible + discards),
+    wins = two_wins(ron, tsumo, rules, parsed.called.closed)
+    table = Table(parsed, ron, tsumo, rules, wins, melds, _outside(parsed.dora_indicators + visible + discards),
                   frozenset(discards), IN_PLAY[rules.players])
     counts = m.counts + p.counts + s.counts + z.counts
     return table, Concealed(counts, parts, held, parsed.red_fives, reds), full
+
+
+def _seen_too_often(seen: int) -> list[Problem]:
+    """`seen`: packed counts of the hand, the melds, the indicators, context.visible and context.discards."""
+    if not any_over_four(seen):
+        return []
+    return [Problem("too_many_copies", ("context", "visible"),
+                    f"{tile_name(t)} appears {n} times counting the hand, the melds, the indicators, "
+                    "context.visible and context.discards; a tile exists 4 times")
+            for t in range(34) if (n := packed_count(seen, t)) > 4]
 
 
 def _outside(tiles: bytes) -> tuple[int, ...]:
@@ -195,15 +220,18 @@ def _outside(tiles: bytes) -> tuple[int, ...]:
 
 def _free_tile(given: AnalysisInput, ctx: WinContext, parts: tuple[SuitPart, ...]) -> int:
     """A tile the request holds nowhere (hand, melds, indicators), to validate a 13-tile hand as a win on it."""
-    used: set[int] = {t for part in parts for t in part.held}
-    used.update(TILE_OF.get(text, 0) for text in (*ctx.dora_indicators, *ctx.ura_dora_indicators))
+    shown: set[int] = set()
+    for text in ctx.dora_indicators + ctx.ura_dora_indicators:
+        shown.add(TILE_OF.get(text, 0))
     for meld in given.melds:
         try:
-            used.update(parse_tiles(meld.tiles).tiles)
+            shown.update(parse_tiles(meld.tiles).tiles)
         except TileNotationError:
             continue  # parse_hand names it
-    free: int = next((t for t in FREE_TILE_ORDER if t not in used), EAST)  # none free: the melds are invalid
-    return free
+    for t in FREE_TILE_ORDER:
+        if not parts[t // 9].counts[t % 9] and t not in shown:
+            return t
+    return EAST  # none free: the melds are invalid
 
 
 def _seen_tiles(given: AnalysisInput, rules: HandRules, problems: list[Problem]) -> tuple[bytes, bytes]:
@@ -232,28 +260,43 @@ def least(forms: ShantenByForm) -> int:
     return best
 
 
-def suit_counts(counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    return counts[0:9], counts[9:18], counts[18:27], counts[27:34]
+def blocks_of(hand: Concealed) -> tuple[Blocks, Blocks, Blocks, Blocks]:
+    m, p, s, z = hand.parts
+    return m.shanten.blocks, p.shanten.blocks, s.shanten.blocks, z.shanten.blocks
 
 
-def blocks_of(counts: tuple[int, ...]) -> tuple[Blocks, Blocks, Blocks, Blocks]:
-    m, p, s, z = suit_counts(counts)
-    return suit_blocks(m), suit_blocks(p), suit_blocks(s), suit_blocks(z)
+ClosedShape = tuple[tuple[int, int], tuple[int, bool]]  # (pairs, kinds held), (orphans held, an orphan pair)
 
 
-def formula_forms(table: Table, counts: tuple[int, ...]) -> ShantenByForm:
+def closed_shape(hand: Concealed) -> ClosedShape:
+    """What the chiitoitsu and kokushi formulas read of the hand, summed over its suits."""
+    m, p, s, z = hand.parts[0].shanten, hand.parts[1].shanten, hand.parts[2].shanten, hand.parts[3].shanten
+    return ((m.pairs + p.pairs + s.pairs + z.pairs, m.kinds + p.kinds + s.kinds + z.kinds),
+            (m.orphans + p.orphans + s.orphans + z.orphans, m.orphan_pair or p.orphan_pair or s.orphan_pair or z.orphan_pair))
+
+
+def formula_forms(table: Table, hand: Concealed) -> ShantenByForm:
     """Each form's shanten by its formula (which counts a wait on a fifth copy)."""
-    standard = standard_shanten(blocks_of(counts), table.melds)
+    standard = standard_shanten(blocks_of(hand), table.melds)
     if table.melds:
         return ShantenByForm(standard, None, None)
-    listed = list(counts)
-    return ShantenByForm(standard, chiitoitsu_shanten(listed), kokushi_shanten(listed))
+    (pairs, kinds), (orphans, orphan_pair) = closed_shape(hand)
+    return ShantenByForm(standard, chiitoitsu_shanten(pairs, kinds), kokushi_shanten(orphans, orphan_pair))
 
 
 def with_tile(hand: Concealed, tile: int) -> Concealed:
     counts = list(hand.counts)
     counts[tile] += 1
     return _regrouped(hand, tuple(counts), tile, hand.held + ONE_OF[tile])
+
+
+def _grown(parts: tuple[SuitPart, ...], tile: int) -> tuple[SuitPart, ...]:
+    """The suit parts with one more `tile`."""
+    suit, rank = divmod(tile, 9)
+    counts = parts[suit].counts
+    grown = list(parts)
+    grown[suit] = part_of(suit, (*counts[:rank], counts[rank] + 1, *counts[rank + 1:]))
+    return tuple(grown)
 
 
 def _regrouped(hand: Concealed, counts: tuple[int, ...], tile: int, held: int, red: bool = False) -> Concealed:
@@ -263,7 +306,7 @@ def _regrouped(hand: Concealed, counts: tuple[int, ...], tile: int, held: int, r
     parts = list(hand.parts)
     parts[suit] = part_of(suit, counts[start:start + (7 if suit == 3 else 9)])
     if not red:
-        return hand._replace(counts=counts, parts=tuple(parts), held=held)
+        return Concealed(counts, tuple(parts), held, hand.red_fives, hand.reds)
     reds = tuple(n - (s == suit) for s, n in enumerate(hand.reds))
     return Concealed(counts, tuple(parts), held, hand.red_fives - 1, (reds[0], reds[1], reds[2]))
 
@@ -331,7 +374,7 @@ def analyze_thirteen(table: Table, hand: Concealed, discarded: int
                      ) -> tuple[ShantenByForm, tuple[WaitValue, ...] | None, tuple[TileLeft, ...] | None, int]:
     """Shanten by form, and the waits (tenpai) or the improving tiles, with the ukeire; `discarded`: a tile just
     discarded from 14 (-1: none), seen and furiten."""
-    forms = formula_forms(table, hand.counts)
+    forms = formula_forms(table, hand)
     if least(forms) == 0:
         done, standard = completing_tiles(table, hand, forms)
         if forms.standard == 0 and not standard:
@@ -348,16 +391,27 @@ def remaining(table: Table, hand: Concealed, tile: int, discarded: int) -> int:
 
 
 def wait_values(table: Table, hand: Concealed, done: list[int], discarded: int) -> tuple[WaitValue, ...]:
+    """Each wait valued by ron and by tsumo on the hand it completes; what does not depend on the wait (the
+    validation, the melds, the indicators, the contexts and their situations: `table`; the parts of the other
+    suits) is shared."""
     furiten = any(t in table.discarded or t == discarded for t in done)
     waits = []
     for t in done:
-        completed = with_tile(hand, t)
-        parsed = table.base._replace(parts=completed.parts, held=completed.held, win_tile=t,
-                                     red_fives=completed.red_fives)
-        ron, tsumo = value_ron_and_tsumo(parsed, table.ron, table.tsumo, table.rules)
+        parsed = won_on(table, hand, t)
+        ron, tsumo = value_ron_and_tsumo(parsed, table.wins)
+        if table.ron.chankan and context_problems(table.ron, parsed):
+            ron = None  # /hand/score refuses this chankan: the robbed tile is the fourth copy, none held or shown
         waits.append(WaitValue(tile_name(t), remaining(table, hand, t, discarded), furiten, win_value(ron),
                                win_value(tsumo)))
     return tuple(waits)
+
+
+def won_on(table: Table, hand: Concealed, tile: int) -> ParsedHand:
+    """The hand completed by `tile` (a plain copy), as the scorer reads a validated hand: only that suit's part
+    changes."""
+    base = table.base
+    return ParsedHand(_grown(hand.parts, tile), base.melds, base.called, hand.held + ONE_OF[tile], tile,
+                      hand.red_fives, base.dora_indicators, base.ura_dora_indicators)
 
 
 def win_value(valued: Valued) -> WinValue | None:
@@ -373,8 +427,8 @@ def improving_tiles(table: Table, hand: Concealed, forms: ShantenByForm, discard
     near nothing held leaves the standard form's blocks as they are: only its formula's fifth-copy correction
     (`forms` corrected from the formula's 0) can change, so only then is such a tile tried in full."""
     shanten = least(forms)
-    near = set(near_tiles(hand)) if forms.standard != 1 or formula_forms(table, hand.counts).standard else None
-    closed = None if table.melds else (_pairs_and_kinds(hand.counts), _orphans(hand.counts))
+    near = set(near_tiles(hand)) if forms.standard != 1 or formula_forms(table, hand).standard else None
+    closed = None if table.melds else closed_shape(hand)
     found = []
     for t in sorted(table.tiles):
         if packed_count(hand.held, t) >= 4:
@@ -397,28 +451,20 @@ def near_tiles(hand: Concealed) -> list[int]:
     return near
 
 
-def _pairs_and_kinds(counts: tuple[int, ...]) -> tuple[int, int]:
-    return sum(n >= 2 for n in counts), sum(n > 0 for n in counts)
-
-
-def _orphans(counts: tuple[int, ...]) -> tuple[int, bool]:
-    return sum(counts[t] > 0 for t in ORPHANS), any(counts[t] >= 2 for t in ORPHANS)
-
-
-def _closed_forms_with(counts: tuple[int, ...], t: int, closed: tuple[tuple[int, int], tuple[int, bool]]) -> int:
-    """The chiitoitsu and kokushi shanten (the least) of the hand with `t` added, from its pairs and orphans."""
+def _closed_forms_with(counts: tuple[int, ...], t: int, closed: ClosedShape) -> int:
+    """The chiitoitsu and kokushi shanten (the least) of the hand with `t` added, from its closed_shape."""
     (pairs, kinds), (orphans, orphan_pair) = closed
     n = counts[t]
-    chiitoitsu = 6 - (pairs + (n == 1)) + max(0, 7 - kinds - (n == 0))
+    chiitoitsu = chiitoitsu_shanten(pairs + (n == 1), kinds + (n == 0))
     if t not in ORPHANS:
-        return min(chiitoitsu, 13 - orphans - orphan_pair)
-    return min(chiitoitsu, 13 - orphans - (n == 0) - (orphan_pair or n == 1))
+        return min(chiitoitsu, kokushi_shanten(orphans, orphan_pair))
+    return min(chiitoitsu, kokushi_shanten(orphans + (n == 0), orphan_pair or n == 1))
 
 
 def fourteen_forms(table: Table, hand: Concealed) -> ShantenByForm:
     """A 14-tile hand's shanten by form, exact: the formula, except that a standard tenpai the formula finds
     with a tile held four times is checked discard by discard (its waits may all be fifth copies)."""
-    forms = formula_forms(table, hand.counts)
+    forms = formula_forms(table, hand)
     if forms.standard == 0 and any(packed_count(hand.held, t) == 4 for t in range(34)):
         forms = replace(forms, standard=min(exact_standard(table, d) for d in discards_of(hand)))
     return forms
@@ -426,7 +472,7 @@ def fourteen_forms(table: Table, hand: Concealed) -> ShantenByForm:
 
 def exact_standard(table: Table, hand: Concealed) -> int:
     """A 13-tile hand's standard shanten: the formula's, or 1 where its tenpai waits only on fifth copies."""
-    standard = standard_shanten(blocks_of(hand.counts), table.melds)
+    standard = standard_shanten(blocks_of(hand), table.melds)
     if standard == 0 and not usable(table, hand, standard_waits(hand)):
         return 1
     return standard
@@ -464,7 +510,7 @@ def analyze_fourteen(table: Table, hand: Concealed) -> Analysis:
 
 def fourteen_by_form(table: Table, hand: Concealed, after: list[ShantenByForm]) -> ShantenByForm:
     """Each form: -1 when the 14 tiles complete it, else its best shanten after a discard."""
-    formula = formula_forms(table, hand.counts)
+    formula = formula_forms(table, hand)
     standard = -1 if formula.standard == -1 else min(f.standard for f in after)
     if formula.chiitoitsu is None or formula.kokushi is None:
         return ShantenByForm(standard, None, None)

@@ -50,4 +50,9 @@ def standard_readings(hand: ParsedHand, is_ron: bool) -> list[Reading]:
 
 def won_on_a_discard(found: list[Reading], win: int) -> list[Reading]:
     """`readings(hand, False)` as `readings(hand, True)` reads them: a triplet the winning tile completed is open."""
-    return [r._replace(ron_triplet=win) if r.win_in.kind == "triplet" else r for r in found]
+    return [read_as_ron(r, win) for r in found]
+
+
+def read_as_ron(r: Reading, win: int) -> Reading:
+    """One reading of `readings(hand, False)` as `readings(hand, True)` reads it."""
+    return r._replace(ron_triplet=win) if r.win_in.kind == "triplet" else r

@@ -6,7 +6,7 @@ from functools import partial
 from typing import Any, NamedTuple
 
 from app.errors import InvalidInput
-from app.scoring.decompose import Reading, readings, won_on_a_discard
+from app.scoring.decompose import Reading, read_as_ron, readings
 from app.scoring.facts import (
     HandFacts,
     dora_facts,
@@ -15,7 +15,7 @@ from app.scoring.facts import (
     situation,
     value_honors,
 )
-from app.scoring.fu import FuScore, count_fu
+from app.scoring.fu import FuScore, count_fu, fu_of_win, group_fu
 from app.scoring.groups import describe_groups
 from app.scoring.hand import HandInput, ParsedHand, WinContext
 from app.scoring.memo import Memo
@@ -190,22 +190,60 @@ def score_hand(hand: HandInput | None, ctx: WinContext, rules: HandRules) -> Sco
 Valued = tuple["Candidate", Points] | None  # a win's best reading and its points; None: no yaku
 
 
-def value_ron_and_tsumo(parsed: ParsedHand, ron: WinContext, tsumo: WinContext, rules: HandRules
-                        ) -> tuple[Valued, Valued]:
-    """A validated hand won by ron and by tsumo (two contexts alike but for the kind of win and its flags): each
-    win's best reading and points (pao left out), or None where it has no yaku or the hand is not complete.
-    The hand analysis values each wait this way; the tiles' and the dora's judgements are made once."""
+class TwoWins(NamedTuple):
+    """What valuing hands with the same melds by ron and by tsumo shares (the waits of one hand, say): the judge,
+    the two contexts (alike but for the kind of win and its flags), whether they agree on the first-turn flags
+    (then the tiles' judgements serve both), the honors whose pair is worth fu, and each win's situation judged."""
+
+    judge: Judge
+    ron: WinContext
+    tsumo: WinContext
+    same_turn: bool
+    value: frozenset[int]
+    won_by_ron: Judgement
+    won_by_tsumo: Judgement
+
+
+def two_wins(ron: WinContext, tsumo: WinContext, rules: HandRules, closed: bool) -> TwoWins:
+    """`closed`: the melds leave the hand closed (concealed kans only)."""
     judge = JUDGES[rules]
+    same_turn = (ron.tenhou, ron.chiihou, ron.renhou) == (tsumo.tenhou, tsumo.chiihou, tsumo.renhou)
+    return TwoWins(judge, ron, tsumo, same_turn, value_honors(tsumo), judge.situation[situation(ron, closed)],
+                   judge.situation[situation(tsumo, closed)])
+
+
+def value_ron_and_tsumo(parsed: ParsedHand, wins: TwoWins) -> tuple[Valued, Valued]:
+    """A validated hand (with the melds `wins` was made for) won by ron and by tsumo: each win's best reading and
+    points (pao left out), or None where it has no yaku or the hand is not complete. One enumeration of the
+    readings serves both wins: a reading's shape facts differ only where the winning tile completed a triplet
+    (open when won on a discard), and its fu by the win's own items; each is scored as best_candidate scores it."""
     found = readings(parsed, False)
     if not found:
         return None, None
-    judged = tiles_judged(parsed, tsumo, judge)
-    same_turn = (ron.tenhou, ron.chiihou, ron.renhou) == (tsumo.tenhou, tsumo.chiihou, tsumo.renhou)
-    ron_judged = judged if same_turn else tiles_judged(parsed, ron, judge)
-    by_ron = best_candidate(parsed, ron, judge, won_on_a_discard(found, parsed.win_tile), ron_judged)
-    by_tsumo = best_candidate(parsed, tsumo, judge, found, judged)
-    return (None if by_ron is None else (by_ron, _settled(ron, judge, by_ron, 0).points),
-            None if by_tsumo is None else (by_tsumo, _settled(tsumo, judge, by_tsumo, 0).points))
+    judge = wins.judge
+    tsumo_judged = tiles_judged(parsed, wins.tsumo, judge)
+    ron_judged = tsumo_judged if wins.same_turn else tiles_judged(parsed, wins.ron, judge)
+    h = tsumo_judged[0]  # what shape_facts reads of it (closed, has_honor) is the same by ron
+    by_ron_marks = (wins.won_by_ron, ron_judged[1], ron_judged[2])
+    by_tsumo_marks = (wins.won_by_tsumo, tsumo_judged[1], tsumo_judged[2])
+    many = len(found) > 1
+    pair_fu = judge.rules.double_wind_pair_fu
+    by_ron = by_tsumo = None
+    for reading in found:
+        s = shape_facts(h, parsed, reading, wins.value)
+        shape = judge.shape[s]
+        groups = group_fu(s, reading, parsed, wins.tsumo, pair_fu)
+        fu = fu_of_win(s, reading, True, groups)
+        by_tsumo = better(by_tsumo, scored_reading(reading, shape, fu, judge, by_tsumo_marks), many)
+        if reading.win_in.kind == "triplet":
+            reading = read_as_ron(reading, parsed.win_tile)
+            s = shape_facts(h, parsed, reading, wins.value)
+            shape = judge.shape[s]
+            groups = group_fu(s, reading, parsed, wins.ron, pair_fu)
+        fu = fu_of_win(s, reading, False, groups)
+        by_ron = better(by_ron, scored_reading(reading, shape, fu, judge, by_ron_marks), many)
+    return (None if by_ron is None else (by_ron, _settled(wins.ron, judge, by_ron, 0).points),
+            None if by_tsumo is None else (by_tsumo, _settled(wins.tsumo, judge, by_tsumo, 0).points))
 
 
 def tiles_judged(hand: ParsedHand, ctx: WinContext, judge: Judge) -> tuple[HandFacts, Judgement, Judgement]:
@@ -215,31 +253,38 @@ def tiles_judged(hand: ParsedHand, ctx: WinContext, judge: Judge) -> tuple[HandF
     return h, tiles, NOTHING if tiles.yakuman else judge.dora[dora_facts(hand, ctx, judge.rules.players)]
 
 
-def best_candidate(hand: ParsedHand, ctx: WinContext, judge: Judge, found: list[Reading],
-                   judged: tuple[HandFacts, Judgement, Judgement] | None = None) -> Candidate | None:
-    """The reading worth the most points, then han, then fu; None when no reading has a yaku. `judged`: the
-    hand's tiles_judged, when already made."""
-    h, tiles, dora = judged or tiles_judged(hand, ctx, judge)
-    won = judge.situation[situation(ctx, h.closed)]
+def best_candidate(hand: ParsedHand, ctx: WinContext, judge: Judge, found: list[Reading]) -> Candidate | None:
+    """The reading worth the most points, then han, then fu; None when no reading has a yaku."""
+    h, tiles, dora = tiles_judged(hand, ctx, judge)
+    judged = (judge.situation[situation(ctx, h.closed)], tiles, dora)
     value = value_honors(ctx)
+    many = len(found) > 1
     best = None
+    pair_fu = judge.rules.double_wind_pair_fu
     for reading in found:
-        candidate = score_reading(h, hand, ctx, judge, reading, value, (won, tiles, dora))
-        if not (candidate.yaku or candidate.yakuman):
-            continue
-        if best is None or len(found) > 1 and candidate.worth() > best.worth():
-            best = candidate  # the first of equals is kept
+        s = shape_facts(h, hand, reading, value)
+        fu = count_fu(s, reading, hand, ctx, pair_fu)
+        best = better(best, scored_reading(reading, judge.shape[s], fu, judge, judged), many)
     return best
 
 
-def score_reading(h: HandFacts, hand: ParsedHand, ctx: WinContext, judge: Judge, reading: Reading,
-                  value: frozenset[int], judged: tuple[Judgement, Judgement, Judgement]) -> Candidate:
-    """`value`: the hand's value_honors; `judged`: the situation's, the tiles' and the dora's judgements."""
+def better(best: Candidate | None, candidate: Candidate, many: bool) -> Candidate | None:
+    """The better of the best so far and a reading scored, one with a yaku (the first of equals is kept);
+    `many`: there is more than one reading."""
+    if not (candidate.yaku or candidate.yakuman):
+        return best
+    if best is None or many and candidate.worth() > best.worth():
+        return candidate
+    return best
+
+
+def scored_reading(reading: Reading, shape: Judgement, fu_counted: tuple[int, tuple[FuScore, ...]], judge: Judge,
+                   judged: tuple[Judgement, Judgement, Judgement]) -> Candidate:
+    """A reading scored from the judgement of its shape facts and its fu (count_fu); `judged`: the situation's,
+    the tiles' and the dora's judgements."""
     rules = judge.rules
-    s = shape_facts(h, hand, reading, value)
-    fu, fu_items = count_fu(s, reading, hand, ctx, rules.double_wind_pair_fu)
+    fu, fu_items = fu_counted
     won, tiles, dora = judged
-    shape = judge.shape[s]
     if shape.yakuman or tiles.yakuman:
         yakuman = counted_yakuman(shape.yakuman + tiles.yakuman, rules)
         multiplier = sum(m for _, m in yakuman)
@@ -288,9 +333,9 @@ def _result(hand: ParsedHand, ctx: WinContext, judge: Judge, best: Candidate) ->
 
 
 def _settled(ctx: WinContext, judge: Judge, best: Candidate, pao_base: int) -> Settlement:
-    return judge.settled[Win(base=best.base, pao_base=pao_base, winner=ctx.seat_wind, tsumo=ctx.is_tsumo,
-                             discarder=ctx.discarder_seat_wind, liable=ctx.pao_seat_wind if pao_base else None,
-                             honba=ctx.honba, riichi_sticks=ctx.riichi_sticks)]
+    # Positional, in Win's field order: base, pao_base, winner, tsumo, discarder, liable, honba, riichi_sticks.
+    return judge.settled[Win(best.base, pao_base, ctx.seat_wind, ctx.win == "tsumo", ctx.discarder_seat_wind,
+                             ctx.pao_seat_wind if pao_base else None, ctx.honba, ctx.riichi_sticks)]
 
 
 def _pao_base(ctx: WinContext, rules: HandRules, best: Candidate) -> int:

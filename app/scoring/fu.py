@@ -53,14 +53,16 @@ PAIR_FU = Memo(_pair_fu, 1_000)
 def count_fu(s: ShapeFacts, r: Reading, hand: ParsedHand, ctx: WinContext, double_wind_pair_fu: int
              ) -> tuple[int, tuple[FuScore, ...]]:
     """The rounded fu and the items it is made of."""
+    return fu_of_win(s, r, ctx.win == "tsumo", group_fu(s, r, hand, ctx, double_wind_pair_fu))
+
+
+def group_fu(s: ShapeFacts, r: Reading, hand: ParsedHand, ctx: WinContext, double_wind_pair_fu: int) -> list[FuScore]:
+    """The items of a standard reading's triplets and kans, of a pair worth fu and of the wait: the same whether
+    the hand is won by ron or by tsumo, for the same reading (`r.ron_triplet` set or not). Empty outside the
+    standard shape."""
+    items: list[FuScore] = []
     if not r.splits:
-        return (CHIITOITSU_FU_TOTAL, (CHIITOITSU_FU,)) if r.shape == "chiitoitsu" else (0, ())
-    items = [BASE_FU]
-    if ctx.win == "tsumo":
-        if not is_pinfu_shape(s):
-            items.append(TSUMO_FU)
-    elif s.closed:
-        items.append(MENZEN_RON_FU)
+        return items
     for split in r.splits:
         if split.triplets:
             items += TRIPLET_FU[split, r.ron_triplet]
@@ -70,6 +72,19 @@ def count_fu(s: ShapeFacts, r: Reading, hand: ParsedHand, ctx: WinContext, doubl
         items.append(pair_fu(ctx, r.splits[3].pair, double_wind_pair_fu))
     if r.wait in WAIT_FU:
         items.append(WAIT_FU[r.wait])
+    return items
+
+
+def fu_of_win(s: ShapeFacts, r: Reading, tsumo: bool, groups: list[FuScore]) -> tuple[int, tuple[FuScore, ...]]:
+    """The rounded fu and its items: the base, the win's own item (a tsumo but pinfu's, a closed hand's ron), the
+    items of the groups (group_fu), and an open hand's 20 made 30."""
+    if not r.splits:
+        return (CHIITOITSU_FU_TOTAL, (CHIITOITSU_FU,)) if r.shape == "chiitoitsu" else (0, ())
+    if tsumo:
+        items = [BASE_FU] if is_pinfu_shape(s) else [BASE_FU, TSUMO_FU]
+    else:
+        items = [BASE_FU, MENZEN_RON_FU] if s.closed else [BASE_FU]
+    items += groups
     raw = 0
     for item in items:
         raw += item.fu

@@ -7,6 +7,8 @@ Chiitoitsu and kokushi by formula: 6 - pairs (+ the kinds missing below 7), 13 -
 orphan pair). These formulas count a wait on a fifth copy as a wait; app.scoring.analysis corrects that.
 """
 
+from typing import NamedTuple
+
 from app.scoring.memo import Memo
 
 Block = tuple[int, int, int]  # (head 0 or 1, sets, partial sets)
@@ -83,20 +85,28 @@ def standard_shanten(suits: tuple[Blocks, Blocks, Blocks, Blocks], melds: int) -
     return best
 
 
-def chiitoitsu_shanten(counts: list[int]) -> int:
+class SuitShanten(NamedTuple):
+    """What the shanten of each form reads of one suit's tiles (worked out once per pattern, with its SuitPart)."""
+
+    blocks: Blocks  # the standard form's best (head, sets, partial sets): suit_blocks
+    pairs: int  # tiles held twice or more (chiitoitsu)
+    kinds: int  # tiles held
+    orphans: int  # terminals and honors held (kokushi)
+    orphan_pair: bool  # one of them held twice or more
+
+
+def suit_shanten(counts: tuple[int, ...]) -> SuitShanten:
+    """9 counts for m, p, s; 7 for honors."""
+    orphan_ranks = range(7) if len(counts) == 7 else (0, 8)
+    return SuitShanten(suit_blocks(counts), sum(n >= 2 for n in counts), sum(n > 0 for n in counts),
+                       sum(counts[r] > 0 for r in orphan_ranks), any(counts[r] >= 2 for r in orphan_ranks))
+
+
+def chiitoitsu_shanten(pairs: int, kinds: int) -> int:
     """Seven different pairs: 6 - pairs, plus one for each kind missing below seven."""
-    pairs = kinds = 0
-    for n in counts:
-        if n:
-            kinds += 1
-            pairs += n >= 2
     return 6 - pairs + max(0, 7 - kinds)
 
 
-def kokushi_shanten(counts: list[int]) -> int:
-    kinds = pair = 0
-    for t in ORPHANS:
-        if counts[t]:
-            kinds += 1
-            pair |= counts[t] >= 2
-    return 13 - kinds - pair
+def kokushi_shanten(orphans: int, orphan_pair: bool) -> int:
+    """Thirteen orphans: 13 - the orphans held, - 1 for an orphan held twice."""
+    return 13 - orphans - orphan_pair

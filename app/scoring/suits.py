@@ -11,6 +11,7 @@ from functools import partial
 from typing import NamedTuple
 
 from app.scoring.memo import Memo
+from app.scoring.shanten import SuitShanten, suit_shanten
 from app.scoring.tiles import DRAGONS, GREEN_TILES, TERMINALS_AND_HONORS, packed_counts, suit_groups
 from app.scoring.vocabulary import Wait
 
@@ -63,6 +64,7 @@ class SuitPart:
     wind_triplets: int  # how many winds among them
     dragon_pair: bool  # exactly one dragon held exactly twice
     wind_pair: bool  # exactly one wind held exactly twice
+    shanten: SuitShanten  # what the shanten of each form reads of these tiles
 
 
 def _make_part(suit: int, counts: tuple[int, ...]) -> SuitPart:
@@ -98,6 +100,7 @@ def _make_part(suit: int, counts: tuple[int, ...]) -> SuitPart:
         wind_triplets=sum(t not in DRAGONS for t in triplets),
         dragon_pair=honors and counts[4:].count(2) == 1,
         wind_pair=honors and counts[:4].count(2) == 1,
+        shanten=suit_shanten(counts),
     )
 
 

@@ -34,10 +34,18 @@ MELD_SIZES: dict[MeldType, int] = {"chi": 3, "pon": 3, "kan": 4, "shouminkan": 4
 def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> ParsedHand:
     problems: list[Problem] = []
     parts, reds = _concealed(hand.tiles, problems)
-    win = SINGLE_TILES.get(hand.win_tile)
+    return parse_read_hand(parts, reds, hand.win_tile, hand.melds, context, rules, problems)
+
+
+def parse_read_hand(parts: tuple[SuitPart, ...], reds: tuple[int, int, int], win_tile: str,
+                    given_melds: tuple[MeldInput, ...], context: WinContext, rules: HandRules, problems: list[Problem]
+                    ) -> ParsedHand:
+    """parse_hand, the hand's tiles already read: their suit parts and red fives per suit (`problems`: the
+    reading's), then its winning tile and melds as given."""
+    win = SINGLE_TILES.get(win_tile)
     if win is None:
-        _not_one_tile(hand.win_tile, ("hand", "win_tile"), problems)
-    melds, meld_tiles = _melds(hand.melds, problems) if hand.melds else ((), [])
+        _not_one_tile(win_tile, ("hand", "win_tile"), problems)
+    melds, meld_tiles = _melds(given_melds, problems) if given_melds else ((), [])
     dora, dora_seen, red_dora = _indicators(context.dora_indicators, "dora_indicators", problems)
     ura, ura_seen, red_ura = _indicators(context.ura_dora_indicators, "ura_dora_indicators", problems)
     if not problems and win is not None:
