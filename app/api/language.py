@@ -93,14 +93,11 @@ def of_scope(scope: Mapping[str, Any]) -> Language | None:
     """`choose` read straight from an ASGI scope; None when `lang` is not one of LANGUAGES (FastAPI's own validation
     then answers)."""
     query: bytes = scope["query_string"]
-    if query:
-        lang = _query_lang(query)
-        if lang is not None:
-            return lang if lang in LANGUAGES else None  # type: ignore[return-value]
-    for name, value in scope["headers"]:
-        if name == b"accept-language":
-            return from_accept_language(value.decode("latin-1"))
-    return DEFAULT_LANGUAGE
+    lang = _query_lang(query) if query else None
+    if lang is not None and lang not in LANGUAGES:
+        return None
+    header = next((value.decode("latin-1") for name, value in scope["headers"] if name == b"accept-language"), None)
+    return choose(lang, header)
 
 
 # Each language's names by id: yaku, yakuman, limits.
@@ -120,5 +117,5 @@ def localize(result: ScoreResult, language: Language) -> ScoreResult:
     yaku, yakuman = _YAKU[language], _YAKUMAN[language]
     result.yaku = tuple([YakuScore(y.id, yaku[y.id], y.han) for y in result.yaku])
     result.yakuman = tuple([YakumanScore(y.id, yakuman[y.id], y.multiplier) for y in result.yakuman])
-    result.limit_name = _LIMITS[language].get(result.limit)
+    result.limit_name = limit_name(result.limit, language)
     return result
