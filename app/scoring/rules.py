@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from app.errors import InvalidInput
-from app.scoring.names import Names
+from app.scoring.names import LIMIT_NAMES, Names
 from app.scoring.vocabulary import DEFAULT_PRESET, RENHOU_VALUES, PaoCovers, PaoHonba, PresetName, Renhou
 
 
@@ -39,11 +39,11 @@ class HandRules:
         label=Names("Red fives (aka dora)", "赤ドラ", "Aka dora (quân năm đỏ)", "红宝牌", "아카도라"))
     double_yakuman: bool = option(
         False, "Kokushi 13-sided wait, suuankou tanki, junsei chuuren and daisuushii count as double yakuman.",
-        label=Names("Double yakuman", "ダブル役満", "Double Yakuman", "两倍役满", "더블 역만"))
+        label=LIMIT_NAMES["double_yakuman"])
     yakuman_stacking: bool = option(True, "Several yakuman in one hand add up; otherwise only the largest counts.",
         label=Names("Yakuman stacking", "役満の複合", "Cộng dồn yakuman", "役满复合", "역만 중첩"))
     kazoe_yakuman: bool = option(True, "13 han or more is a (kazoe) yakuman; otherwise it is capped at sanbaiman.",
-        label=Names("Kazoe yakuman", "数え役満", "Kazoe yakuman", "累计役满", "헤아림 역만"))
+        label=LIMIT_NAMES["kazoe_yakuman"])
     kiriage_mangan: bool = option(False, "4 han 30 fu and 3 han 60 fu are paid as mangan.",
         label=Names("Kiriage mangan", "切り上げ満貫", "Kiriage mangan (làm tròn lên mangan)", "切上满贯", "키리아게 만관"))
     double_wind_pair_fu: int = option(
