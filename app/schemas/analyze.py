@@ -10,7 +10,6 @@ from app.schemas.hand import MAX_TILE_STRING, ContextModel, HandRulesModel, Meld
 MAX_ANALYZE_BATCH = 100
 
 
-
 class AnalyzeHandModel(StrictModel):
     tiles: str = Field(max_length=MAX_TILE_STRING, examples=["234567m456p2267s"],
                        description="Concealed tiles in MPSZ notation, melds excluded: 13 or 14, less 3 per meld")

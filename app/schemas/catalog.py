@@ -2,20 +2,19 @@
 
 from pydantic import Field
 
-from app.schemas.common import StrictModel
+from app.schemas.common import IN_ANSWER_LANGUAGE, StrictModel
 from app.schemas.enums import OptionScope, YakuKind
 from app.scoring.names import Names
 
 OptionValue = bool | int | str | list[int] | list[str] | list[list[int]] | None
 
 
-_NAME = "in the answer's language (`lang`, else Accept-Language, else English)"
 _NAMES = "the name in every language the service speaks (sources: docs/names.md)"
 
 
 class YakuCatalogEntry(StrictModel):
     id: str
-    name: str = Field(description=_NAME)
+    name: str = Field(description=IN_ANSWER_LANGUAGE)
     japanese: str
     kind: YakuKind
     han_closed: int = Field(description="han in a closed hand (13 per yakuman)")
@@ -31,7 +30,7 @@ class YakuCatalogEntry(StrictModel):
 
 class OptionEntry(StrictModel):
     name: str
-    label: str = Field(description="its name for a menu, " + _NAME)
+    label: str = Field(description="its name for a menu, " + IN_ANSWER_LANGUAGE)
     labels: Names = Field(description=_NAMES)
     scope: OptionScope = Field(
         description="which endpoints read it: hand, /hand/score and /hand/points (and /match/settle's wins); match, "
@@ -43,7 +42,7 @@ class OptionEntry(StrictModel):
 
 class PresetEntry(StrictModel):
     name: str
-    label: str = Field(description="its name for a menu, " + _NAME)
+    label: str = Field(description="its name for a menu, " + IN_ANSWER_LANGUAGE)
     labels: Names = Field(description=_NAMES)
     hand: dict[str, bool | int | str | None]
     match: dict[str, OptionValue]
@@ -51,7 +50,7 @@ class PresetEntry(StrictModel):
 
 class LimitEntry(StrictModel):
     id: str = Field(description="a value of /hand/score's `limit`")
-    name: str = Field(description=_NAME)
+    name: str = Field(description=IN_ANSWER_LANGUAGE)
     names: Names = Field(description=_NAMES)
 
 

@@ -4,6 +4,10 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, PlainValidator
 
+# How a name field's language is chosen (app/api/language.py).
+IN_ANSWER_LANGUAGE = "in the answer's language (`lang`, else Accept-Language, else English)"
+LIMIT_NAME = f"the limit's name {IN_ANSWER_LANGUAGE}; null for none"
+
 
 class StrictModel(BaseModel):
     """Unknown fields are rejected, so a misspelt option is an error rather than silently ignored."""

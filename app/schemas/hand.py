@@ -5,13 +5,12 @@ from typing import Annotated, Any
 from pydantic import Field, StrictBool, StrictInt, StrictStr, create_model
 from pydantic.json_schema import SkipJsonSchema
 
-from app.schemas.common import ErrorEntry, StrictModel, unvalidated
+from app.schemas.common import IN_ANSWER_LANGUAGE, LIMIT_NAME, ErrorEntry, StrictModel, unvalidated
 from app.schemas.enums import OPTION_ENUMS, GroupKind, Limit, MeldType, Payer, Preset, Wait, Wind, WinType
 from app.scoring.rules import HAND_OPTIONS, option_spec
 
 MAX_TILE_STRING = 64
 Indicator = Annotated[str, Field(max_length=4, examples=["3m"])]
-
 
 
 class MeldModel(StrictModel):
@@ -85,13 +84,13 @@ class HandScoreRequest(StrictModel):
 
 class YakuOut(StrictModel):
     id: str
-    name: str = Field(description="in the answer's language (`lang`, else Accept-Language, else English)")
+    name: str = Field(description=IN_ANSWER_LANGUAGE)
     han: int
 
 
 class YakumanOut(StrictModel):
     id: str
-    name: str = Field(description="in the answer's language (`lang`, else Accept-Language, else English)")
+    name: str = Field(description=IN_ANSWER_LANGUAGE)
     multiplier: int
 
 
@@ -136,8 +135,7 @@ class HandScoreResponse(StrictModel):
     wait: Wait | None = Field(
         description="how the winning tile completed the hand in the reading scored")
     payments: list[PaymentOut] = Field(description="who pays the winner what, honba included; riichi sticks come from the table")
-    limit_name: str | None = Field(
-        description="the limit's name in the answer's language (`lang`, else Accept-Language, else English); null for none")
+    limit_name: str | None = Field(description=LIMIT_NAME)
 
 
 MAX_BATCH = 500

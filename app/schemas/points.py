@@ -5,7 +5,7 @@ from typing import Annotated, Self
 from pydantic import Field, StrictBool, StrictInt, model_validator
 
 from app.match.hanfu import FU_VALUES, MAX_YAKUMAN
-from app.schemas.common import StrictModel
+from app.schemas.common import LIMIT_NAME, StrictModel
 from app.schemas.enums import Limit, WinType
 from app.schemas.hand import HandRulesModel, PointsOut
 
@@ -39,7 +39,6 @@ class HandPointsResponse(StrictModel):
     han: int = Field(description="As sent; 13 per yakuman for a yakuman value.")
     fu: int | None
     limit: Limit
-    limit_name: str | None = Field(
-        description="the limit's name in the answer's language (`lang`, else Accept-Language, else English); null for none")
+    limit_name: str | None = Field(description=LIMIT_NAME)
     base_points: int
     points: PointsOut = Field(description="The standard table's payments and the winner's total, as /hand/score gives them.")
