@@ -58,19 +58,23 @@ def _rows(model: type[BaseModel], names: list[str]) -> str:
     return "\n".join(f"| `{name}` | {_default(model, name)} | {model.model_fields[name].description or ''} |" for name in names)
 
 
+def _analysis_only() -> list[str]:
+    """The context fields /hand/analyze adds to /hand/score's."""
+    return [name for name in AnalyzeContextModel.model_fields if name not in ContextModel.model_fields]
+
+
 def defaults_table() -> str:
     """Every field of /hand/score's `context` with its default, then those /hand/analyze's adds."""
-    added = [name for name in AnalyzeContextModel.model_fields if name not in ContextModel.model_fields]
     return (
         "| field | default | meaning |\n| --- | --- | --- |\n"
         f"{_rows(ContextModel, list(ContextModel.model_fields))}\n"
-        f"{_rows(AnalyzeContextModel, added)}\n"
+        f"{_rows(AnalyzeContextModel, _analysis_only())}\n"
     )
 
 
 def guide() -> str:
     """The notation, the melds and the context defaults, as Markdown (third-level headings)."""
-    added = " and ".join(f"`{name}`" for name in AnalyzeContextModel.model_fields if name not in ContextModel.model_fields)
+    added = " and ".join(f"`{name}`" for name in _analysis_only())
     return (
         f"{_NOTATION}\n### Context defaults\n\n"
         "Every field of `context` may be left out, and so may `context` itself: a field left out takes its default. "
