@@ -105,7 +105,8 @@ class Analysis:
     discards_analysis: tuple[DiscardOption, ...] | None = None  # 14 tiles
 
 
-class Table(NamedTuple):
+@dataclass(slots=True)
+class Table:
     """What stays the same for every hand looked at: the parsed hand (its melds and indicators), the two
     contexts, the rules, what valuing a hand by ron and by tsumo shares, and the tiles seen outside the hand."""
 
@@ -120,7 +121,8 @@ class Table(NamedTuple):
     tiles: frozenset[int]  # the tiles in play under the rules
 
 
-class Concealed(NamedTuple):
+@dataclass(slots=True)
+class Concealed:
     """One hand looked at: its concealed tiles as counts and by suit, every tile held, its red fives."""
 
     counts: tuple[int, ...]

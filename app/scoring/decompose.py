@@ -5,15 +5,16 @@ tile: the group it completed decides the wait, and whether a triplet won on a di
 """
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from itertools import product
-from typing import NamedTuple
 
 from app.scoring.hand import ParsedHand
 from app.scoring.suits import NO_TILE, Placement, SuitSplit
 from app.scoring.vocabulary import Shape, Wait
 
 
-class Reading(NamedTuple):
+@dataclass(slots=True)
+class Reading:
     shape: Shape
     splits: tuple[SuitSplit, ...]  # one per suit (m, p, s, honors); empty outside the standard shape
     wait: Wait
@@ -55,4 +56,4 @@ def won_on_a_discard(found: list[Reading], win: int) -> list[Reading]:
 
 def read_as_ron(r: Reading, win: int) -> Reading:
     """One reading of `readings(hand, False)` as `readings(hand, True)` reads it."""
-    return r._replace(ron_triplet=win) if r.win_in.kind == "triplet" else r
+    return Reading(r.shape, r.splits, r.wait, r.win_in, win) if r.win_in.kind == "triplet" else r

@@ -3,7 +3,7 @@
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, NamedTuple
+from typing import Any
 
 from app.errors import InvalidInput
 from app.scoring.decompose import Reading, read_as_ron, readings
@@ -48,7 +48,8 @@ RULE_SETS_KEPT = 1_000
 
 
 
-class Judgement(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Judgement:
     """What one yaku table finds in some facts: yaku, or yakuman (which leave no room for yaku)."""
 
     yaku: tuple[YakuScore, ...]
@@ -151,7 +152,8 @@ class Judge:
 JUDGES = Memo(Judge, RULE_SETS_KEPT)
 
 
-class Candidate(NamedTuple):
+@dataclass(slots=True)
+class Candidate:
     """One reading, scored."""
 
     reading: Reading
@@ -190,7 +192,8 @@ def score_hand(hand: HandInput | None, ctx: WinContext, rules: HandRules) -> Sco
 Valued = tuple["Candidate", Points] | None  # a win's best reading and its points; None: no yaku
 
 
-class TwoWins(NamedTuple):
+@dataclass(slots=True)
+class TwoWins:
     """What valuing hands with the same melds by ron and by tsumo shares (the waits of one hand, say): the judge,
     the two contexts (alike but for the kind of win and its flags), whether they agree on the first-turn flags
     (then the tiles' judgements serve both), the honors whose pair is worth fu, and each win's situation judged."""

@@ -1,7 +1,6 @@
 """What the evaluator takes in (the hand and its win context), and the validated hand it works on."""
 
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from app.scoring.suits import SuitPart
 from app.scoring.tiles import GREEN_TILES, TERMINALS_AND_HONORS, packed_counts
@@ -133,7 +132,8 @@ def summarize_melds(melds: tuple[Meld, ...]) -> MeldSummary:
     )
 
 
-class ParsedHand(NamedTuple):
+@dataclass(slots=True)
+class ParsedHand:
     """A validated hand: its concealed tiles by suit, its melds, and the tiles they all hold."""
 
     parts: tuple[SuitPart, ...]  # concealed tiles of m, p, s and honors

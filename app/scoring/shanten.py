@@ -7,7 +7,7 @@ Chiitoitsu and kokushi by formula: 6 - pairs (+ the kinds missing below 7), 13 -
 orphan pair). These formulas count a wait on a fifth copy as a wait; app.scoring.analysis corrects that.
 """
 
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from app.scoring.memo import Memo
 
@@ -85,7 +85,8 @@ def standard_shanten(suits: tuple[Blocks, Blocks, Blocks, Blocks], melds: int) -
     return best
 
 
-class SuitShanten(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SuitShanten:
     """What the shanten of each form reads of one suit's tiles (worked out once per pattern, with its SuitPart)."""
 
     blocks: Blocks  # the standard form's best (head, sets, partial sets): suit_blocks

@@ -8,7 +8,6 @@ pair, and the facts the yaku ask of them.
 import re
 from dataclasses import dataclass
 from functools import partial
-from typing import NamedTuple
 
 from app.scoring.memo import Memo
 from app.scoring.shanten import SuitShanten, suit_shanten
@@ -20,7 +19,8 @@ CACHE_LIMIT = 200_000  # patterns kept before the caches start over (bounds memo
 NO_TILE = -1
 
 
-class Placement(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Placement:
     """A group the winning tile can have completed: its kind, its lowest tile, and the wait it makes."""
 
     kind: str  # pair, triplet, sequence

@@ -1,8 +1,8 @@
 """Turn a HandInput and WinContext into a ParsedHand, or raise InvalidInput naming every problem."""
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from operator import attrgetter
-from typing import NamedTuple
 
 from app.errors import InvalidInput, Problem
 from app.scoring.hand import HandInput, Meld, MeldInput, MeldSummary, ParsedHand, WinContext, make_meld, summarize_melds
@@ -162,7 +162,8 @@ _NO_INDICATORS: Indicators = (b"", 0, 0)
 _INDICATORS = Memo(_indicator_tiles, CACHE_LIMIT)
 
 
-class CheckedMeld(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class CheckedMeld:
     """A meld as given, checked: the meld and its tiles, or what is wrong with it."""
 
     meld: Meld | None
@@ -271,7 +272,8 @@ def _too_many_reds(concealed_reds: tuple[int, int, int], melds: list[TileList], 
     ]
 
 
-class ContextCheck(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class ContextCheck:
     """A context the tiles or the other flags make impossible. `triggers`: the context fields one of which is
     set whenever the check fails (None: checked on every hand); tests/test_scoring_context.py proves it."""
 
