@@ -22,15 +22,21 @@ class Reading:
     ron_triplet: int = NO_TILE  # a concealed triplet completed on a discard: it counts as open
 
 
+# The group the winning tile completes in seven pairs (its pair) and in thirteen orphans, per tile.
+SEVEN_PAIRS_WON = tuple(Placement("pair", t, "tanki") for t in range(34))
+ORPHANS_WON: dict[Wait, tuple[Placement, ...]] = {
+    wait: tuple(Placement("kokushi", t, wait) for t in range(34)) for wait in ("kokushi", "kokushi_13")}
+
+
 def readings(hand: ParsedHand, is_ron: bool) -> list[Reading]:
     found = standard_readings(hand, is_ron)
     if not hand.melds:
         m, p, s, z = hand.parts
         if m.seven_pairs + p.seven_pairs + s.seven_pairs + z.seven_pairs == 7:
-            found.append(Reading("chiitoitsu", (), "tanki", Placement("pair", hand.win_tile, "tanki")))
+            found.append(Reading("chiitoitsu", (), "tanki", SEVEN_PAIRS_WON[hand.win_tile]))
         elif m.kokushi and p.kokushi and s.kokushi and z.kokushi:
             wait: Wait = "kokushi_13" if hand.concealed_count(hand.win_tile) == 2 else "kokushi"
-            found.append(Reading("kokushi", (), wait, Placement("kokushi", hand.win_tile, wait)))
+            found.append(Reading("kokushi", (), wait, ORPHANS_WON[wait][hand.win_tile]))
     return found
 
 

@@ -81,11 +81,18 @@ class HandRules:
         True, "With three players, a tsumo is paid by the two others as in four-player and the absent seat's share is "
         "lost (Tenhou); otherwise each payer also pays half of that share, rounded up to 100 (Mahjong Soul).",
         label=Names("Tsumo loss (three players)", "ツモ損", "Tsumo loss (3 người chơi)", "自摸损", "쯔모 손해 (3인 마작)"))
-    # Not an option: rules key the per-rules memos of every hand scored, so their hash is worked out once.
+    # Not an option: rules key the per-rules memos of every hand scored, and each request brings its own, so they
+    # compare and hash by their options' values, gathered once (the generated __eq__ gathers both sides anew).
+    _values: tuple[object, ...] = field(default=(), init=False, repr=False, compare=False)
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(tuple(getattr(self, option) for option in HAND_OPTIONS)))
+        values = tuple(getattr(self, option) for option in HAND_OPTIONS)
+        object.__setattr__(self, "_values", values)
+        object.__setattr__(self, "_hash", hash(values))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HandRules) and self._values == other._values
 
     def __hash__(self) -> int:
         return self._hash

@@ -19,9 +19,11 @@ CACHE_LIMIT = 200_000  # patterns kept before the caches start over (bounds memo
 NO_TILE = -1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Placement:
-    """A group the winning tile can have completed: its kind, its lowest tile, and the wait it makes."""
+    """A group the winning tile can have completed: its kind, its lowest tile, and the wait it makes. Placements
+    are made once (with their split, or per tile for seven pairs and thirteen orphans: decompose.py) and shared,
+    so they compare (and hash) by identity, as splits do."""
 
     kind: str  # pair, triplet, sequence
     start: int
