@@ -323,3 +323,13 @@ def test_discards_waits_agree_with_the_scorer_tile_by_tile() -> None:
             checked += waits_against_the_scorer(format_tiles(tiles), hand.melds, case.ctx, case.rules, option.waits,
                                                 f"{case.describe()} discard {option.discard}")[0]
     assert checked > 1000, checked
+
+
+def test_a_tile_held_or_shown_elsewhere_is_not_the_stand_in_winning_tile(client: TestClient) -> None:
+    # A 13-tile hand is validated as if won on a tile it holds nowhere. East is the first candidate: here all four
+    # are in the concealed kan and South is the dora indicator, so either would count five copies; the hand is
+    # valid, and its one wait is the 5z tanki (the East kan is the round wind: 1 han; 20 + 10 menzen ron + 32 the
+    # honor ankan + 2 the haku pair + 2 tanki = 66 -> 70 fu by ron, a non-dealer's 2300).
+    answer = analyze(client, "123m456p789s5z", (("ankan", "1111z"),), seat_wind="west", dora_indicators=["2z"])
+    assert wait_tiles(answer) == ["5z"]
+    assert brief(answer["waits"][0]["ron"]) == (1, 70, ["yakuhai_round_wind"], [], 2300)

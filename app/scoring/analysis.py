@@ -30,10 +30,9 @@ from app.scoring.tiles import (
     any_over_four,
     packed_count,
     packed_counts,
-    parse_tiles,
     tile_name,
 )
-from app.scoring.validate import context_problems, parse_hand, parse_noted, parse_read_hand
+from app.scoring.validate import context_problems, meld_tiles, parse_hand, parse_noted, parse_read_hand
 from app.scoring.vocabulary import Limit
 
 FIVES = (4, 13, 22)
@@ -222,14 +221,9 @@ def _outside(tiles: bytes) -> tuple[int, ...]:
 
 def _free_tile(given: AnalysisInput, ctx: WinContext, parts: tuple[SuitPart, ...]) -> int:
     """A tile the request holds nowhere (hand, melds, indicators), to validate a 13-tile hand as a win on it."""
-    shown: set[int] = set()
-    for text in ctx.dora_indicators + ctx.ura_dora_indicators:
-        shown.add(TILE_OF.get(text, 0))
+    shown = {TILE_OF.get(text, 0) for text in ctx.dora_indicators + ctx.ura_dora_indicators}
     for meld in given.melds:
-        try:
-            shown.update(parse_tiles(meld.tiles).tiles)
-        except TileNotationError:
-            continue  # parse_hand names it
+        shown.update(meld_tiles(meld))
     for t in FREE_TILE_ORDER:
         if not parts[t // 9].counts[t % 9] and t not in shown:
             return t

@@ -199,6 +199,12 @@ def _check_meld(meld: tuple[MeldType, str]) -> CheckedMeld:
 
 # Each meld checked once per (type, tiles), and each set of melds summed up once: small, often repeated things.
 _CHECKED_MELDS = Memo(_check_meld, CACHE_LIMIT)
+
+
+def meld_tiles(given: MeldInput) -> bytes:
+    """The tiles of a meld as given; none when it is not a valid meld (parse_hand names what is wrong)."""
+    checked = _CHECKED_MELDS[given.type, given.tiles]
+    return b"" if checked.tiles is None else checked.tiles.tiles
 _SUMMARIES: Memo[tuple[Meld, ...], MeldSummary] = Memo(summarize_melds, CACHE_LIMIT)
 
 
