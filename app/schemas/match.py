@@ -19,6 +19,7 @@ from app.match.rules import (
     NagashiRenchan,
     TieBreak,
 )
+from app.schemas.common import FROM_CORE
 from app.schemas.enums import Players, Preset, Wind
 from app.scoring.vocabulary import DEFAULT_PRESET
 
@@ -134,11 +135,8 @@ class EndCheckRequest(BaseModel):
     last_hand: LastHandIn
 
 
-_FROM_CORE = ConfigDict(from_attributes=True)
-
-
 class NextRoundOut(BaseModel):
-    model_config = _FROM_CORE
+    model_config = FROM_CORE
 
     round_wind: Wind
     round_number: int
@@ -149,7 +147,7 @@ class NextRoundOut(BaseModel):
 
 
 class StandingOut(BaseModel):
-    model_config = _FROM_CORE
+    model_config = FROM_CORE
 
     seat: int
     points: int = Field(description="Points; once the match is over, leftover riichi sticks included.")
@@ -165,7 +163,7 @@ class StandingOut(BaseModel):
 
 
 class EndCheckResponse(BaseModel):
-    model_config = _FROM_CORE
+    model_config = FROM_CORE
 
     game_over: bool
     reason: Reason = Field(description="Why the match ends, or how it goes on.")

@@ -10,6 +10,7 @@ from app.match.replay import Replay
 from app.match.rules import AbortiveDraw, resolve_match_rules
 from app.match.settle import SettleRules
 from app.match.win_value import TileHand, hand_rules
+from app.schemas.common import FROM_CORE
 from app.schemas.enums import Limit, Wind
 from app.schemas.hand import ContextModel, HandModel, HandRulesModel, HandScoreResponse
 from app.schemas.match import Count, EndCheckResponse, MatchRulesIn, MatchStateIn, PerSeat, Seat, StandingOut
@@ -133,11 +134,8 @@ class ReplayRequest(BaseModel):
     hands: Annotated[list[SettleHandIn], Field(min_length=1, max_length=MAX_HANDS)]
 
 
-_FROM_CORE = ConfigDict(from_attributes=True)
-
-
 class TransferOut(BaseModel):
-    model_config = _FROM_CORE
+    model_config = FROM_CORE
 
     from_seat: int | None = Field(description="The paying seat; null: the table (riichi sticks).")
     to_seat: int | None = Field(description="The receiving seat; null: the table (a riichi deposit).")
@@ -146,7 +144,7 @@ class TransferOut(BaseModel):
 
 
 class WinOut(BaseModel):
-    model_config = _FROM_CORE
+    model_config = FROM_CORE
 
     winner: int
     han: int
@@ -159,7 +157,7 @@ class WinOut(BaseModel):
 
 
 class NextStateOut(BaseModel):
-    model_config = _FROM_CORE
+    model_config = FROM_CORE
 
     round_wind: Wind
     round_number: int
@@ -173,7 +171,7 @@ class NextStateOut(BaseModel):
 
 
 class SettleResponse(BaseModel):
-    model_config = _FROM_CORE
+    model_config = FROM_CORE
 
     deltas: list[int] = Field(description="Each seat's whole change, riichi deposits included.")
     payments: list[TransferOut] = Field(description="Every movement of points, in order.")
@@ -186,7 +184,7 @@ class SettleResponse(BaseModel):
 
 
 class ReplayResponse(BaseModel):
-    model_config = _FROM_CORE
+    model_config = FROM_CORE
 
     hands: list[SettleResponse] = Field(description="Each hand's settlement, in order.")
     game_over: bool
