@@ -4,6 +4,8 @@ Each is a value (a typed named tuple) holding what its yaku table reads of the h
 than the yaku ask (which dragons are triplets, not which tiles; whether there is a straight, not where), so
 that many different hands share their facts and evaluate can judge each table once per distinct facts under
 one set of rules. The rules themselves are not facts: every predicate is handed them beside the facts.
+They are named tuples, not dataclasses like the core's other records, because they key those memos: a tuple
+hashes and compares in C (docs/performance.md, "Named tuples and slotted dataclasses").
 """
 
 from typing import NamedTuple
