@@ -5,6 +5,11 @@
 
 Reads files and folders (recursively), plain or `.gz`; a `.json` file may hold one record or a list of
 records. Standard library only: the XML read here is this repository's own fixtures, not user input.
+
+Counts are of events: `kan_dora` kan dora indicators turned, `riichi` riichi accepted (mjlog REACH step 2)
+or declared (tenhou6 `r` discards), `ura_dora` wins whose ura dora count is above 0, `double_ron` hands
+with two wins, `some_tenpai`/`all_tenpai`/`all_noten` exhaustive draws by the tenpai hands shown (mjlog) or
+the result name (tenhou6 `全員聴牌`/`全員不聴`), `tobi` games whose final scores hold one below 0.
 """
 
 from __future__ import annotations
@@ -49,8 +54,8 @@ def records_in(path: Path) -> Iterator[tuple[str, str, object]]:
         yield name, "tenhou6", item
 
 
-def mjlog_features(root: ET.Element) -> tuple[int, list[str], Counter[str]]:
-    """Players, the rule words and the features counted, of an mjlog document."""
+def mjlog_features(root: ET.Element) -> tuple[int, list[str], Counter[str], list[list[int]]]:
+    """Players, the rule words, the features counted and each hand's starting scores, of an mjlog document."""
     features: Counter[str] = Counter()
     game_type = int(next(root.iter("GO")).get("type", "0"))
     players = 3 if game_type & SANMA else 4
@@ -59,10 +64,12 @@ def mjlog_features(root: ET.Element) -> tuple[int, list[str], Counter[str]]:
     rules += ["kuitan_off"] if game_type & NO_KUITAN else []
     last_call: dict[str, str] = {}
     wins_in_hand = 0
+    starts: list[list[int]] = []
     for element in root:
         tag = element.tag
         if tag == "INIT":
             features["hands"] += 1
+            starts.append([int(v) * 100 for v in element.get("ten", "").split(",")][:players])
             if int(element.get("seed", "0").split(",")[0]) >= 8:
                 features["west_round"] += 1
             last_call, wins_in_hand = {}, 0
@@ -90,7 +97,7 @@ def mjlog_features(root: ET.Element) -> tuple[int, list[str], Counter[str]]:
         owari = element.get("owari")
         if owari is not None and any(float(v) < 0 for v in owari.split(",")[0::2][:players]):
             features["tobi"] += 1
-    return players, rules, features
+    return players, rules, features, starts
 
 
 def meld_kind(m: int) -> str:
@@ -124,8 +131,8 @@ def count_mjlog_win(element: ET.Element, last_call: dict[str, str], features: Co
         features["pao_tsumo" if tsumo else "pao_ron"] += 1
 
 
-def tenhou6_features(record: dict[str, object]) -> tuple[int, list[str], Counter[str]]:
-    """Players, the rule words and the features counted, of a tenhou.net/6 record."""
+def tenhou6_features(record: dict[str, object]) -> tuple[int, list[str], Counter[str], list[list[int]]]:
+    """Players, the rule words, the features counted and each hand's starting scores, of a tenhou.net/6 record."""
     features: Counter[str] = Counter()
     log = record["log"]
     assert isinstance(log, list)
@@ -140,7 +147,7 @@ def tenhou6_features(record: dict[str, object]) -> tuple[int, list[str], Counter
     for hand in log:
         features["hands"] += 1
         features["west_round"] += hand[0][0] >= 8
-        features["kan_dora"] += len(hand[2]) > 1
+        features["kan_dora"] += len(hand[2]) - 1
         discards_by_seat = [hand[6 + 3 * seat] for seat in range(players)]
         draws_by_seat = [hand[5 + 3 * seat] for seat in range(players)]
         for seat in range(players):
@@ -158,7 +165,7 @@ def tenhou6_features(record: dict[str, object]) -> tuple[int, list[str], Counter
     final = record.get("sc")
     if isinstance(final, list) and any(float(v) < 0 for v in final[0::2][:players]):
         features["tobi"] += 1
-    return players, rules, features
+    return players, rules, features, [list(hand[1][:players]) for hand in log]
 
 
 def count_tenhou6_calls(draws: list[object], discards: list[object], features: Counter[str]) -> None:
@@ -196,12 +203,12 @@ def census(paths: list[Path]) -> list[dict[str, object]]:
         for name, fmt, record in records_in(file):
             if fmt == "mjlog":
                 assert isinstance(record, ET.Element)
-                players, rules, features = mjlog_features(record)
+                players, rules, features, starts = mjlog_features(record)
             else:
                 assert isinstance(record, dict)
-                players, rules, features = tenhou6_features(record)
+                players, rules, features, starts = tenhou6_features(record)
             rows.append({"file": str(file), "record": name, "format": fmt, "players": players, "rules": rules,
-                         "features": {k: v for k, v in sorted(features.items()) if v}})
+                         "features": {k: v for k, v in sorted(features.items()) if v}, "start_scores": starts})
     return rows
 
 
