@@ -1,15 +1,13 @@
 """Match options, presets and their resolution (app.match.rules), and the schema that exposes them."""
 
-from dataclasses import asdict, fields
-from typing import get_args
+from dataclasses import asdict
 
 import pytest
 
 from app.errors import InvalidInput
 from app.match.rules import (
-    MATCH_OPTION_DOCS,
-    MATCH_OPTION_NAMES,
-    MATCH_PRESETS,
+    MATCH_OPTIONS,
+    OPTIONS,
     Agariyame,
     Enchousen,
     LeftoverRiichi,
@@ -17,28 +15,41 @@ from app.match.rules import (
     TieBreak,
     resolve_match_rules,
 )
-from app.schemas.match import MatchRulesIn
-from app.scoring.vocabulary import DEFAULT_PRESET, PresetName
+from app.schemas.rules import MatchRulesIn
+from app.scoring.rules import DEFAULT_PRESET, PRESETS, resolve_hand_rules
 
 
-def test_every_option_has_a_one_sentence_doc() -> None:
-    assert set(MATCH_OPTION_DOCS) == {f.name for f in fields(MatchRules)}
-    assert all(doc.endswith(".") and doc[0].isupper() for doc in MATCH_OPTION_DOCS.values())
+def test_every_option_has_a_one_sentence_meaning() -> None:
+    assert all(o.spec.meaning.endswith(".") and not o.spec.meaning[0].islower() for o in OPTIONS.values())
 
 
 def test_the_schema_offers_every_option_and_a_preset() -> None:
-    assert set(MatchRulesIn.model_fields) == {*MATCH_OPTION_NAMES, "preset"}
+    assert set(MatchRulesIn.model_fields) == {*MATCH_OPTIONS, "players", "preset"}
 
 
 def test_the_preset_names_are_the_contracts() -> None:
-    assert set(MATCH_PRESETS) == set(get_args(PresetName)) == {
-        "tenhou", "mahjong_soul", "mleague", "wrc", "ema", "tenhou_sanma", "mahjong_soul_sanma"}
+    assert set(PRESETS) == {"tenhou", "mahjong_soul", "mleague", "wrc", "ema", "tenhou_sanma", "mahjong_soul_sanma"}
 
 
-@pytest.mark.parametrize("preset", MATCH_PRESETS)
-def test_every_preset_names_only_real_options(preset: str) -> None:
-    assert set(MATCH_PRESETS[preset]) <= set(MATCH_OPTION_NAMES)
-    assert asdict(resolve_match_rules(preset, {})) == {**asdict(MatchRules()), **MATCH_PRESETS[preset]}
+def _plain(value: object) -> object:
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return getattr(value, "value", value)
+
+
+def _values(rules: MatchRules) -> dict[str, object]:
+    """Every option's value, as a client would send it."""
+    return {name: _plain(getattr(rules.hand if option.scope != "match" else rules, name))
+            for name, option in OPTIONS.items()}
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_preset_names_only_real_options_and_sets_them(preset: str) -> None:
+    options = PRESETS[preset].options
+    assert set(options) <= set(OPTIONS)
+    rules = resolve_match_rules(preset, {})
+    assert _values(rules) == {**_values(MatchRules()), **options}
+    assert rules.hand == resolve_hand_rules(preset, {})
 
 
 @pytest.mark.parametrize("preset,expected", [
@@ -113,3 +124,23 @@ def test_a_bad_enum_value_lists_the_allowed_ones() -> None:
     (problem,) = caught.value.problems
     assert problem.type == "invalid_option"
     assert "seat_order, shared" in problem.msg
+
+
+def test_one_resolution_gives_the_hand_and_the_match_their_options() -> None:
+    rules = resolve_match_rules("tenhou", {"players": 3, "uma": [20, 0, -20], "aka_dora": False, "honba_points": 200})
+    assert rules.players == rules.hand.players == 3
+    assert rules.hand.aka_dora is False and rules.hand.honba_points == 200 and rules.uma == (20, 0, -20)
+
+
+def test_options_that_do_not_fit_together_are_reported_together() -> None:
+    with pytest.raises(InvalidInput) as caught:
+        resolve_match_rules(None, {"players": 3, "honba_points": 301})
+    assert [(p.type, p.loc) for p in caught.value.problems] == [
+        ("invalid_option", ("rules", "honba_points")),
+        ("invalid_option", ("rules", "uma")),
+    ]
+
+
+def test_the_default_preset_sets_nothing() -> None:
+    """The fields' defaults are the default preset's values."""
+    assert PRESETS[DEFAULT_PRESET].options == {}

@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.main import app
-from app.match.rules import MATCH_PRESETS, MAX_WINNERS, AbortiveDraw, resolve_match_rules
+from app.match.rules import MAX_WINNERS, AbortiveDraw, resolve_match_rules
 from app.scoring import HandRules
+from app.scoring.rules import PRESETS
 
 client = TestClient(app)
 lenient_client = TestClient(app, raise_server_exceptions=False)  # a server error as the 500 a client would get
@@ -91,7 +92,7 @@ def end_check_request(preset: str, before: dict[str, Any], hand: dict[str, Any],
 
 
 @settings(max_examples=60, deadline=None)
-@given(data=st.data(), preset=st.sampled_from(sorted(MATCH_PRESETS)))
+@given(data=st.data(), preset=st.sampled_from(sorted(PRESETS)))
 def test_random_matches(data: st.DataObject, preset: str) -> None:
     rules = resolve_match_rules(preset, {})
     before: dict[str, Any] = {"round_wind": "east", "round_number": 1, "honba": 0, "riichi_sticks": 0,
@@ -138,7 +139,7 @@ any_hand = st.fixed_dictionaries(
 
 
 @settings(max_examples=300, deadline=None)
-@given(hand=any_hand, preset=st.sampled_from(sorted(MATCH_PRESETS)), honba=st.integers(0, 3),
+@given(hand=any_hand, preset=st.sampled_from(sorted(PRESETS)), honba=st.integers(0, 3),
        scores=st.lists(st.integers(-2000, 60000), min_size=3, max_size=4))
 def test_any_hand_is_settled_or_refused_never_a_server_error(hand: dict[str, Any], preset: str, honba: int,
                                                              scores: list[int]) -> None:

@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.main import app
-from app.match.rules import MATCH_PRESETS, resolve_match_rules
+from app.match.rules import resolve_match_rules
 from app.match.standings import final_standings
+from app.scoring.rules import PRESETS
 
 client = TestClient(app)
 
@@ -165,7 +166,7 @@ def test_penalties_are_taken_from_the_final_score() -> None:
     assert rows(table, "seat", "penalty", "score") == [(0, 0, 60.0), (1, 20000, -10.0), (2, 0, -20.0), (3, 0, -50.0)]
 
 
-@pytest.mark.parametrize("preset", MATCH_PRESETS)
+@pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=60, deadline=None)
 @given(cut=st.lists(st.integers(0, 1000), min_size=3, max_size=3), sticks=st.integers(0, 8))
 def test_scores_add_up_to_zero_on_a_whole_table(preset: str, cut: list[int], sticks: int) -> None:

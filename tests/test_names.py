@@ -8,10 +8,10 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.api.language import from_accept_language
-from app.match.rules import MATCH_OPTION_LABELS, MatchRules
+from app.match.rules import OPTIONS
 from app.scoring.names import LIMIT_NAMES, Names
-from app.scoring.rules import HAND_OPTIONS, PRESET_LABELS, option_spec
-from app.scoring.vocabulary import LANGUAGES, PRESET_NAMES, YAKUMAN_LIMITS, Language, Limit
+from app.scoring.rules import PRESETS
+from app.scoring.vocabulary import LANGUAGES, YAKUMAN_LIMITS, Language, Limit
 from app.scoring.yaku import YAKU_TABLES, YAKUMAN_TABLES
 
 HAND = {"hand": {"tiles": "234567m456p22678s", "melds": [], "win_tile": "8s"},
@@ -34,10 +34,9 @@ CONTENT_LANGUAGE = {"en": "en", "ja": "ja", "vi": "vi", "zh": "zh-Hans", "ko": "
 def _all_names() -> list[tuple[str, Names]]:
     rows = [(f"yaku {y.id}", y.names) for table in YAKU_TABLES + YAKUMAN_TABLES for y in table]
     limits = [(f"limit {limit}", names) for limit, names in LIMIT_NAMES.items()]
-    options = [(f"option {name}", option_spec(name).label) for name in HAND_OPTIONS]
-    match = [(f"option {name}", names) for name, names in MATCH_OPTION_LABELS.items()]
-    presets = [(f"preset {name}", names) for name, names in PRESET_LABELS.items()]
-    return rows + limits + options + match + presets
+    options = [(f"option {name}", option.spec.label) for name, option in OPTIONS.items()]
+    presets = [(f"preset {name}", preset.label) for name, preset in PRESETS.items()]
+    return rows + limits + options + presets
 
 
 def test_names_has_a_field_per_language() -> None:
@@ -49,10 +48,8 @@ def test_every_entry_has_all_five_names() -> None:
         assert all(names.of(language).strip() for language in LANGUAGES), what
 
 
-def test_every_limit_option_and_preset_is_named() -> None:
+def test_every_limit_is_named() -> None:
     assert set(LIMIT_NAMES) == set(get_args(Limit)) - {"none"} and set(YAKUMAN_LIMITS) <= set(LIMIT_NAMES)
-    assert set(PRESET_LABELS) == set(PRESET_NAMES)
-    assert set(MATCH_OPTION_LABELS) == {f.name for f in fields(MatchRules)} - set(HAND_OPTIONS)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

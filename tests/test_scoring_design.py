@@ -16,17 +16,15 @@ from app.scoring import HandInput, HandRules, MeldInput, WinContext, resolve_han
 from app.scoring.decompose import readings
 from app.scoring.evaluate import JUDGES
 from app.scoring.facts import dora_facts, hand_facts, shape_facts, situation, value_honors
-from app.scoring.rules import HAND_OPTIONS, HAND_PRESETS
+from app.scoring.rules import HAND_OPTIONS, PRESETS
 from app.scoring.validate import CONTEXT_CHECKS, parse_hand
 from app.scoring.vocabulary import (
     MELD_TYPES,
-    PRESET_NAMES,
     RENHOU_VALUES,
     WIND_NAMES,
     YAKUMAN_LIMITS,
     Limit,
     MeldType,
-    PresetName,
     Renhou,
     Wind,
 )
@@ -106,9 +104,9 @@ class RecordingRules:
 
 def _rule_sets() -> list[HandRules]:
     """Every preset, and the default with each option moved to each of its other allowed values."""
-    found = [resolve_hand_rules(name, {}) for name in HAND_PRESETS]
+    found = [resolve_hand_rules(name, {}) for name in PRESETS]
     for name, option in HAND_OPTIONS.items():
-        spec = option.metadata["option"]
+        spec = option.spec
         others = spec.choices or ((not option.default,) if isinstance(option.default, bool) else ())
         found += [HandRules(**{name: value}) for value in others if value != option.default]
     return found
@@ -194,15 +192,11 @@ def test_a_context_check_fails_only_when_one_of_its_triggers_is_set() -> None:
 # --- one vocabulary, small functions ---------------------------------------------------------------
 
 @pytest.mark.parametrize(("literal", "values"), [
-    (Wind, WIND_NAMES), (MeldType, MELD_TYPES), (PresetName, PRESET_NAMES), (Renhou, RENHOU_VALUES),
+    (Wind, WIND_NAMES), (MeldType, MELD_TYPES), (Renhou, RENHOU_VALUES),
     (Limit, ("none", "mangan", "haneman", "baiman", "sanbaiman", "kazoe_yakuman", *YAKUMAN_LIMITS)),
 ])
 def test_each_word_list_is_its_literal_type(literal: object, values: tuple[str, ...]) -> None:
     assert get_args(literal) == values
-
-
-def test_the_hand_presets_are_the_preset_names() -> None:
-    assert tuple(HAND_PRESETS) == PRESET_NAMES
 
 
 def _functions() -> list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:

@@ -1,18 +1,16 @@
 """GET /yaku and GET /rules: what the service knows, for clients to build their menus from."""
 
-from dataclasses import asdict, fields
 from enum import Enum
-from typing import Any, Literal, get_args, get_origin, get_type_hints
+from typing import Any, get_args
 
 from fastapi import APIRouter, Response
 
 from app.api.language import AcceptLanguage, LangQuery, choose, set_headers
-from app.match.rules import MATCH_OPTION_DOCS, MATCH_OPTION_LABELS, MATCH_PRESETS, MatchRules, resolve_match_rules
-from app.match.win_value import hand_rules
+from app.match.rules import OPTIONS, Option, resolve_match_rules
 from app.schemas.catalog import LimitEntry, OptionEntry, PresetEntry, RulesCatalog, YakuCatalogEntry
 from app.scoring.names import LIMIT_NAMES
-from app.scoring.rules import HAND_OPTIONS, PRESET_LABELS, option_spec
-from app.scoring.vocabulary import DEFAULT_PRESET, LANGUAGES, Language
+from app.scoring.rules import DEFAULT_PRESET, HAND_OPTIONS, PRESETS, Preset
+from app.scoring.vocabulary import LANGUAGES, Language
 from app.scoring.yaku import YAKU_TABLES, YAKUMAN_TABLES, Yaku, Yakuman
 
 router = APIRouter(tags=["catalog"])
@@ -39,6 +37,7 @@ YAKU_CATALOG = {language: _yaku_catalog(language) for language in LANGUAGES}
 
 
 def _plain(value: object) -> object:
+    """An option's value as a client sends it."""
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, tuple):
@@ -46,53 +45,27 @@ def _plain(value: object) -> object:
     return value
 
 
-def _allowed_values(annotation: object) -> list[bool | int | str] | str:
-    if _is_enum(annotation):
-        return [member.value for member in annotation]  # type: ignore[attr-defined]
-    if get_origin(annotation) is Literal:
-        return list(get_args(annotation))
-    if get_origin(annotation) is tuple and _is_enum(get_args(annotation)[0]):
-        return [member.value for member in get_args(annotation)[0]]
-    return getattr(annotation, "__name__", str(annotation)).replace("NoneType", "null")
+def _allowed_values(option: Option) -> list[bool | int | str] | str:
+    """The values a client may send, or the name of their type."""
+    if option.spec.choices:
+        return list(option.spec.choices)
+    item = next((arg for arg in get_args(option.type) if arg is not Ellipsis), option.type)
+    if isinstance(item, type) and issubclass(item, Enum):
+        return [member.value for member in item]
+    return getattr(option.type, "__name__", str(option.type)).replace("NoneType", "null")
 
 
-def _is_enum(annotation: object) -> bool:
-    return isinstance(annotation, type) and issubclass(annotation, Enum)
+def _option(option: Option) -> OptionEntry:
+    return OptionEntry(name=option.name, label=option.spec.label.en, labels=option.spec.label, scope=option.scope,
+                       meaning=option.spec.meaning, default=_plain(option.default), values=_allowed_values(option))
 
 
-def _hand_options() -> list[OptionEntry]:
-    """Each hand option as its HandRules field declares it (meaning, allowed values, default)."""
-    entries = []
-    for name, option in HAND_OPTIONS.items():
-        spec = option_spec(name)
-        values: list[bool | int | str] | str = list(spec.choices) or type(option.default).__name__
-        entries.append(OptionEntry(name=name, label=spec.label.en, labels=spec.label, scope="hand", meaning=spec.meaning,
-                                   default=option.default, values=values))
-    return entries
-
-
-def _match_options() -> list[OptionEntry]:
-    """Each match option; players, which HandRules has too, is named by its HandRules field (see _listed_once)."""
-    defaults = asdict(MatchRules())
-    hints = get_type_hints(MatchRules)
-    return [OptionEntry(name=f.name, label=MATCH_OPTION_LABELS[f.name].en, labels=MATCH_OPTION_LABELS[f.name], scope="match",
-                        meaning=MATCH_OPTION_DOCS[f.name], default=_plain(defaults[f.name]), values=_allowed_values(hints[f.name]))
-            for f in fields(MatchRules) if f.name not in HAND_OPTIONS]
-
-
-def _listed_once(options: list[OptionEntry]) -> list[OptionEntry]:
-    """An option both scopes read (players: a field of HandRules and of MatchRules) is listed once, as read by both."""
-    shared = {f.name for f in fields(MatchRules)} & set(HAND_OPTIONS)
-    return [option.model_copy(update={"scope": "both"}) if option.name in shared else option for option in options]
-
-
-def _preset(name: str) -> PresetEntry:
-    match_rules = resolve_match_rules(name, {})
-    rules = hand_rules(name, {}, match_rules.players)
-    hand = {option: _plain(getattr(rules, option)) for option in HAND_OPTIONS}
-    match = {k: _plain(v) for k, v in asdict(match_rules).items()}
-    label = PRESET_LABELS[name]  # type: ignore[index]
-    return PresetEntry(name=name, label=label.en, labels=label, hand=hand, match=match)  # type: ignore[arg-type]
+def _preset(name: str, preset: Preset) -> PresetEntry:
+    rules = resolve_match_rules(name, {})
+    values = {option: _plain(getattr(rules.hand if option in HAND_OPTIONS else rules, option)) for option in OPTIONS}
+    return PresetEntry(name=name, label=preset.label.en, labels=preset.label,
+                       hand={option: values[option] for option in HAND_OPTIONS},
+                       match={option: value for option, value in values.items() if OPTIONS[option].scope != "hand"})
 
 
 def _in(language: Language, catalog: RulesCatalog) -> RulesCatalog:
@@ -106,8 +79,8 @@ def _in(language: Language, catalog: RulesCatalog) -> RulesCatalog:
 
 _RULES = RulesCatalog(
     default_preset=DEFAULT_PRESET,
-    presets=[_preset(name) for name in MATCH_PRESETS],
-    options=_listed_once(_hand_options() + _match_options()),
+    presets=[_preset(name, preset) for name, preset in PRESETS.items()],
+    options=[_option(option) for option in OPTIONS.values()],
     limits=[],
 )
 RULES_CATALOG = {language: _in(language, _RULES) for language in LANGUAGES}

@@ -1,4 +1,4 @@
-"""The match side's one door to the scoring core: the hand rules of a preset, and what a win is worth and who
+"""The match side's one door to the scoring core: what a win is worth and who
 pays it, by seat wind. Only this module names the core's functions, so a change of theirs changes it alone.
 
 Payments come back split into the hand's own (`payments`) and the honba (`honba`), so the match decides who
@@ -9,13 +9,12 @@ them (`Seating.honba`), and never for the sticks, which come from the table.
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from app.scoring import HandInput, HandRules, MeldInput, ScoreResult, WinContext, resolve_hand_rules, score_hand
-from app.scoring.rules import check_hand_rules
+from app.scoring import HandInput, HandRules, MeldInput, ScoreResult, WinContext, score_hand
 from app.scoring.settlement import Payment, Points, Settlement, Win, limit_and_base, settle
 from app.scoring.vocabulary import Payer, Wind, WinType
 
 __all__ = ["HandRules", "Payout", "Points", "ScoreResult", "Seating", "TileHand",
-           "WinValue", "hand_points", "hand_rules", "nagashi_value", "plays_nagashi", "value_of_han",
+           "WinValue", "hand_points", "nagashi_value", "plays_nagashi", "value_of_han",
            "value_of_tiles"]
 
 MANGAN = 5  # han
@@ -57,13 +56,6 @@ class WinValue:
     payments: tuple[Payout, ...]  # the hand's own payments, without honba
     honba: tuple[Payout, ...]  # the honba, by payer
     score: ScoreResult | None = None  # the core's whole answer, where tiles were scored
-
-
-def hand_rules(preset: str | None, overrides: Mapping[str, object], players: int) -> HandRules:
-    """The hand rules of a preset (the default without one) with the hand options sent beside it."""
-    rules = resolve_hand_rules(preset, {**overrides, "players": players})
-    check_hand_rules(rules)
-    return rules
 
 
 def plays_nagashi(rules: HandRules) -> bool:

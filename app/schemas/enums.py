@@ -16,8 +16,9 @@ from pydantic import GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
+from app.match.rules import OPTIONS, Option
 from app.scoring import vocabulary
-from app.scoring.rules import HAND_OPTIONS, option_spec
+from app.scoring.rules import DEFAULT_PRESET, PRESETS, Scope
 
 
 class Named:
@@ -55,31 +56,28 @@ GroupKind = named(vocabulary.GroupKind, "GroupKind", "A group of the reading sco
 Wait = named(vocabulary.Wait, "Wait", "How the winning tile completed the hand.")
 Limit = named(vocabulary.Limit, "Limit", "The limit the hand reached (kiriage mangan counts as mangan), or none.")
 Payer = named(vocabulary.Payer, "Payer", "A paying seat by its wind, or the discarder when the request does not name them.")
-Preset = named(vocabulary.PresetName, "Preset", f"A named rule set (GET /rules lists each); the default is {vocabulary.DEFAULT_PRESET}.")
+Preset = named(Literal[tuple(PRESETS)], "Preset", f"A named rule set (GET /rules lists each); the default is {DEFAULT_PRESET}.")
 Language = named(vocabulary.Language, "Language", "A language of the names: English, Japanese, Vietnamese, "
                  "Chinese (simplified), Korean.")
 YakuKind = named(Literal["yaku", "yakuman"], "YakuKind", "An ordinary yaku (its han add up) or a yakuman.")
-OptionScope = named(Literal["hand", "match", "both"], "OptionScope",
+OptionScope = named(Scope, "OptionScope",
                     "Which endpoints read a rule option: hand (/hand/score, /hand/points and /match/settle's wins), "
                     "match (/match/end-check, /match/settle and /match/replay), or both.")
 
-# The member names of the hand options whose values are ints; every other option with choices is a word list.
-_OPTION_VARNAMES: dict[str, tuple[str, ...]] = {
-    "double_wind_pair_fu": ("TWO", "FOUR"),
-    "players": ("THREE", "FOUR"),
-}
+# The member names of an option's int values (DoubleWindPairFu.TWO, Players.THREE).
+_NUMBER_WORDS = {2: "TWO", 3: "THREE", 4: "FOUR"}
 
 
 def _schema_name(option: str) -> str:
     return "".join(word.capitalize() for word in option.split("_"))
 
 
-def _option_enum(option: str) -> Any:
-    spec = option_spec(option)
-    return named(Literal[spec.choices], _schema_name(option), spec.meaning, _OPTION_VARNAMES.get(option, ()))
+def _option_enum(option: Option) -> Any:
+    values = option.spec.choices
+    varnames = tuple(_NUMBER_WORDS[value] for value in values if isinstance(value, int))
+    return named(Literal[values], _schema_name(option.name), option.spec.meaning, varnames)
 
 
-# Each hand option with a fixed set of values, as its named schema (DoubleWindPairFu, Renhou, PaoCovers, ...);
-# MatchRulesIn's `players` is the same one.
-OPTION_ENUMS: dict[str, Any] = {name: _option_enum(name) for name in HAND_OPTIONS if option_spec(name).choices}
-Players = OPTION_ENUMS["players"]
+# Each option with a fixed set of words or numbers (not an enum of the core), as its named schema
+# (DoubleWindPairFu, Renhou, PaoCovers, Players, ...).
+OPTION_ENUMS: dict[str, Any] = {name: _option_enum(option) for name, option in OPTIONS.items() if option.spec.choices}

@@ -1,13 +1,13 @@
 """Request and response models of POST /hand/score."""
 
-from typing import Annotated, Any
+from typing import Annotated
 
-from pydantic import Field, StrictBool, StrictInt, StrictStr, create_model
+from pydantic import Field, StrictBool, StrictInt
 from pydantic.json_schema import SkipJsonSchema
 
 from app.schemas.common import IN_ANSWER_LANGUAGE, LIMIT_NAME, ErrorEntry, StrictModel, unvalidated
-from app.schemas.enums import OPTION_ENUMS, GroupKind, Limit, MeldType, Payer, Preset, Wait, Wind, WinType
-from app.scoring.rules import HAND_OPTIONS, option_spec
+from app.schemas.enums import GroupKind, Limit, MeldType, Payer, Wait, Wind, WinType
+from app.schemas.rules import HandRulesModel
 
 MAX_TILE_STRING = 64
 Indicator = Annotated[str, Field(max_length=4, examples=["3m"])]
@@ -50,30 +50,6 @@ class ContextModel(StrictModel):
     discarder_seat_wind: Wind | None = Field(None, description="seat of the player who dealt in, on a ron")
     kita: StrictInt = Field(0, ge=0, le=4, description="three players: North tiles the winner set aside (nukidora), "
                                                        "one han each and each a North for the dora indicators")
-
-
-def _option_field(name: str) -> tuple[Any, Any]:
-    """A hand option as the request takes it: its allowed values (strictly typed), None meaning not given."""
-    spec = option_spec(name)
-    default = HAND_OPTIONS[name].default
-    if spec.choices:
-        annotation: Any = OPTION_ENUMS[name]
-    elif isinstance(default, bool):
-        annotation = StrictBool
-    elif isinstance(default, int):
-        annotation = Annotated[StrictInt, Field(ge=spec.low, le=spec.high, multiple_of=spec.multiple_of)]
-    else:
-        annotation = StrictStr
-    return annotation | None, Field(None, description=spec.meaning)
-
-
-# Every hand option of app.scoring.rules.HandRules, with its meaning, beside the preset it overrides.
-HandRulesModel = create_model(
-    "HandRulesModel",
-    __base__=StrictModel,
-    preset=(Preset | None, Field(None, description="a named rule set; options given beside it override it")),
-    **{name: _option_field(name) for name in HAND_OPTIONS},  # type: ignore[call-overload]
-)
 
 
 class HandScoreRequest(StrictModel):

@@ -1,85 +1,18 @@
 """Request and response bodies of POST /match/end-check, and the rules and scoreboard /match/settle shares."""
 
-from typing import Annotated, Any, Self
+from typing import Annotated, Self
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationInfo, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from app.match.model import EndCheck, HandResult, LastHand, MatchState, Reason
-from app.match.rules import (
-    MATCH_OPTION_DOCS,
-    AbortiveDraw,
-    Agariyame,
-    Chombo,
-    Enchousen,
-    FinalRounding,
-    LeftoverRiichi,
-    Length,
-    MultiRon,
-    MultiRonHonba,
-    NagashiRenchan,
-    TieBreak,
-)
 from app.schemas.common import FROM_CORE
-from app.schemas.enums import Players, Preset, Wind
-from app.scoring.vocabulary import DEFAULT_PRESET
+from app.schemas.enums import Wind
+from app.schemas.rules import MatchRulesIn
 
 Seat = Annotated[StrictInt, Field(ge=0, le=3, description="A seat, 0-3 in turn order (0-2 with three players).")]
 Points = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)]
 Count = Annotated[StrictInt, Field(ge=0, le=99)]
-UmaPlace = Annotated[StrictInt, Field(ge=-100, le=100)]
-UmaRow = Annotated[list[UmaPlace], Field(min_length=3, max_length=4)]
 PerSeat = Annotated[list[Points], Field(min_length=3, max_length=4)]
-
-
-def _option(name: str) -> Any:
-    """An optional rule option: left out, the preset's value applies."""
-    return Field(None, description=MATCH_OPTION_DOCS[name])
-
-
-class MatchRulesIn(BaseModel):
-    """A preset plus any option that overrides it (`null` only for goal_score: no goal, and floating_uma: plain uma)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    preset: Preset | None = Field(None, description=f"Named rule set; without it, {DEFAULT_PRESET}.")
-    players: Players | None = _option("players")
-    length: Length | None = _option("length")
-    goal_score: Annotated[StrictInt, Field(ge=0, le=1_000_000)] | None = _option("goal_score")
-    tobi: StrictBool | None = _option("tobi")
-    tobi_at_zero: StrictBool | None = _option("tobi_at_zero")
-    agariyame: Agariyame | None = _option("agariyame")
-    tenpai_renchan: StrictBool | None = _option("tenpai_renchan")
-    tenpaiyame: StrictBool | None = _option("tenpaiyame")
-    enchousen: Enchousen | None = _option("enchousen")
-    enchousen_renchan_priority: StrictBool | None = _option("enchousen_renchan_priority")
-    enchousen_draw_can_end: StrictBool | None = _option("enchousen_draw_can_end")
-    abortive_draw_renchan: StrictBool | None = _option("abortive_draw_renchan")
-    nagashi_renchan: NagashiRenchan | None = _option("nagashi_renchan")
-    tie_break: TieBreak | None = _option("tie_break")
-    leftover_riichi: LeftoverRiichi | None = _option("leftover_riichi")
-    start_points: Annotated[StrictInt, Field(gt=0, le=1_000_000)] | None = _option("start_points")
-    return_points: Annotated[StrictInt, Field(gt=0, le=1_000_000)] | None = _option("return_points")
-    uma: UmaRow | None = _option("uma")
-    floating_uma: Annotated[list[UmaRow], Field(min_length=2, max_length=3)] | None = _option("floating_uma")
-    final_rounding: FinalRounding | None = _option("final_rounding")
-    multi_ron: MultiRon | None = _option("multi_ron")
-    multi_ron_honba: MultiRonHonba | None = _option("multi_ron_honba")
-    noten_payment: Annotated[StrictInt, Field(ge=0, le=100_000)] | None = _option("noten_payment")
-    abortive_draws: Annotated[list[AbortiveDraw], Field(max_length=5)] | None = _option("abortive_draws")
-    chombo: Chombo | None = _option("chombo")
-    chombo_penalty: Annotated[StrictInt, Field(ge=0, le=1_000_000)] | None = _option("chombo_penalty")
-    riichi_needs_points: StrictBool | None = _option("riichi_needs_points")
-
-    @field_validator("*")
-    @classmethod
-    def _null_only_for_goal_score(cls, value: object, info: ValidationInfo) -> object:
-        if value is None and info.field_name not in ("preset", "goal_score", "floating_uma"):
-            raise ValueError(f"{info.field_name} cannot be null; leave it out to keep the preset's value")
-        return value
-
-    def overrides(self) -> dict[str, object]:
-        """The options the client set, by name."""
-        return self.model_dump(exclude_unset=True, exclude={"preset"})
 
 
 class MatchStateIn(BaseModel):

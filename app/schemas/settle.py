@@ -7,29 +7,17 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_
 from app.match.hand import HanFu, Outcome, PlayedHand, Tiles, TransferKind, Win, WinValueIn, Yakuman
 from app.match.hanfu import FU_VALUES, MAX_YAKUMAN
 from app.match.replay import Replay
-from app.match.rules import AbortiveDraw, resolve_match_rules
-from app.match.settle import SettleRules
-from app.match.win_value import TileHand, hand_rules
+from app.match.rules import AbortiveDraw
+from app.match.win_value import TileHand
 from app.schemas.common import FROM_CORE
 from app.schemas.enums import Limit, Wind
-from app.schemas.hand import ContextModel, HandModel, HandRulesModel, HandScoreResponse
-from app.schemas.match import Count, EndCheckResponse, MatchRulesIn, MatchStateIn, PerSeat, Seat, StandingOut
+from app.schemas.hand import ContextModel, HandModel, HandScoreResponse
+from app.schemas.match import Count, EndCheckResponse, MatchStateIn, PerSeat, Seat, StandingOut
+from app.schemas.rules import SettleRulesIn
 
 MAX_HANDS = 256
 Seats = Annotated[list[Seat], Field(max_length=4)]
 YakumanCount = Annotated[StrictInt, Field(ge=1, le=MAX_YAKUMAN)]
-
-
-class SettleRulesIn(MatchRulesIn, HandRulesModel):
-    """A preset plus any hand option (as /hand/score takes them) and any match or settlement option."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    def to_core(self) -> SettleRules:
-        given = self.model_dump(exclude_unset=True, exclude={"preset"})
-        match = resolve_match_rules(self.preset, {k: v for k, v in given.items() if k in MatchRulesIn.model_fields})
-        hand = {k: v for k, v in given.items() if k in HandRulesModel.model_fields}
-        return SettleRules(match, hand_rules(self.preset, hand, match.players))
 
 
 class SettleStateIn(MatchStateIn):

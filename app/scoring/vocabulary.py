@@ -25,11 +25,6 @@ YAKUMAN_LIMITS: tuple[Limit, ...] = ("yakuman", "double_yakuman", "triple_yakuma
 
 Payer = Literal["east", "south", "west", "north", "discarder"]  # a seat wind, or the discarder left unnamed
 
-PresetName = Literal["tenhou", "mahjong_soul", "mleague", "wrc", "ema", "tenhou_sanma", "mahjong_soul_sanma"]
-PRESET_NAMES: tuple[PresetName, ...] = ("tenhou", "mahjong_soul", "mleague", "wrc", "ema", "tenhou_sanma",
-                                        "mahjong_soul_sanma")
-DEFAULT_PRESET: PresetName = "tenhou"
-
 Renhou = Literal["none", "mangan", "baiman", "yakuman"]
 RENHOU_VALUES: tuple[Renhou, ...] = ("none", "mangan", "baiman", "yakuman")
 PaoCovers = Literal["yakuman", "whole_hand"]
