@@ -6,7 +6,6 @@ from app.api.language import AcceptLanguage, LangQuery, choose, localize, set_he
 from app.match.endcheck import check_match_end
 from app.match.hand import Settlement
 from app.match.replay import replay
-from app.match.rules import resolve_match_rules
 from app.match.settle import settle_hand
 from app.schemas.match import EndCheckRequest, EndCheckResponse
 from app.schemas.settle import ReplayRequest, ReplayResponse, SettleRequest, SettleResponse
@@ -26,8 +25,7 @@ router = APIRouter(tags=["match"])
     ),
 )
 async def end_check(request: EndCheckRequest) -> EndCheckResponse:
-    rules = resolve_match_rules(request.rules.preset, request.rules.overrides())
-    check = check_match_end(request.state.to_core(), request.last_hand.to_core(), rules)
+    check = check_match_end(request.state.to_core(), request.last_hand.to_core(), request.rules.to_core())
     return EndCheckResponse.from_core(check)
 
 

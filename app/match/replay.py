@@ -7,7 +7,7 @@ from app.match.consistency import INCONSISTENT
 from app.match.hand import PlayedHand, Settlement
 from app.match.model import MatchState, Standing
 from app.match.rules import MatchRules
-from app.match.settle import SettleRules, settle_hand
+from app.match.settle import settle_hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,8 +22,8 @@ def opening_state(rules: MatchRules) -> MatchState:
     return MatchState("east", 1, 0, 0, (rules.start_points,) * rules.players)
 
 
-def replay(state: MatchState | None, hands: tuple[PlayedHand, ...], rules: SettleRules) -> Replay:
-    current: MatchState | None = state or opening_state(rules.match)
+def replay(state: MatchState | None, hands: tuple[PlayedHand, ...], rules: MatchRules) -> Replay:
+    current: MatchState | None = state or opening_state(rules)
     settled: list[Settlement] = []
     for index, hand in enumerate(hands):
         if current is None:

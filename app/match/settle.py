@@ -2,7 +2,7 @@
 next hand's scoreboard. Nothing is applied unless the whole hand is sound."""
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from app.errors import InvalidInput, Problem
 from app.match.consistency import state_problems
@@ -31,15 +31,9 @@ MANGAN_FROM_OTHERS = 2000
 YAKUMAN_HAN = 13
 
 
-@dataclass(frozen=True, slots=True)
-class SettleRules:
-    match: MatchRules
-    hand: HandRules
-
-
-def settle_hand(state: MatchState, hand: PlayedHand, rules: SettleRules) -> Settlement:
-    _raise_if_any(state_problems(state, rules.match), match_over_problems(state, rules.match))
-    _raise_if_any(hand_problems(state, hand, rules.match, rules.hand))
+def settle_hand(state: MatchState, hand: PlayedHand, rules: MatchRules) -> Settlement:
+    _raise_if_any(state_problems(state, rules), match_over_problems(state, rules))
+    _raise_if_any(hand_problems(state, hand, rules, rules.hand))
     transfers, wins = _transfers(state, hand, rules)
     deltas = tuple(sum(t.points for t in transfers if t.to_seat == seat) -
                    sum(t.points for t in transfers if t.from_seat == seat) for seat in range(state.players))
@@ -47,9 +41,9 @@ def settle_hand(state: MatchState, hand: PlayedHand, rules: SettleRules) -> Sett
         state,
         scores=tuple(score + delta for score, delta in zip(state.scores, deltas, strict=True)),
         riichi_sticks=_sticks_after(state, hand),
-        penalties=_penalties_after(state, hand, rules.match),
+        penalties=_penalties_after(state, hand, rules),
     )
-    check = check_match_end(after, _last_hand(state, hand), rules.match)
+    check = check_match_end(after, _last_hand(state, hand), rules)
     next_state = None if check.next_round is None else _next_state(after, check.next_round)
     return Settlement(deltas, transfers, wins, after.scores, after.riichi_sticks, after.penalties, check, next_state)
 
@@ -61,9 +55,9 @@ def _raise_if_any(*problems: Iterator[Problem]) -> None:
 
 
 def _transfers(state: MatchState, hand: PlayedHand,
-               rules: SettleRules) -> tuple[tuple[Transfer, ...], tuple[ScoredWin, ...]]:
+               rules: MatchRules) -> tuple[tuple[Transfer, ...], tuple[ScoredWin, ...]]:
     if hand.result is Outcome.CHOMBO:
-        return _chombo(state, hand, rules.match), ()
+        return _chombo(state, hand, rules), ()
     deposits = [Transfer(seat, None, RIICHI_DEPOSIT, TransferKind.RIICHI_DEPOSIT) for seat in hand.riichi]
     match hand.result:
         case Outcome.RON | Outcome.TSUMO:
@@ -72,11 +66,11 @@ def _transfers(state: MatchState, hand: PlayedHand,
         case Outcome.DRAW if hand.nagashi:
             return (*deposits, *_nagashi(state, hand, rules.hand)), ()
         case Outcome.DRAW:
-            return (*deposits, *_tenpai_payments(state, hand, rules.match)), ()
+            return (*deposits, *_tenpai_payments(state, hand, rules)), ()
     return tuple(deposits), ()
 
 
-def _wins(state: MatchState, hand: PlayedHand, rules: SettleRules) -> tuple[list[Transfer], tuple[ScoredWin, ...]]:
+def _wins(state: MatchState, hand: PlayedHand, rules: MatchRules) -> tuple[list[Transfer], tuple[ScoredWin, ...]]:
     """Each win in turn order from the discarder; honba per multi_ron_honba, the sticks to the first winner."""
     order = _winners_in_turn_order(state, hand)
     by_winner = {win.winner: win for win in hand.wins}
@@ -85,7 +79,7 @@ def _wins(state: MatchState, hand: PlayedHand, rules: SettleRules) -> tuple[list
     scored = []
     for place, winner in enumerate(order):
         first = place == 0
-        honba = state.honba if first or rules.match.multi_ron_honba is MultiRonHonba.EACH_WINNER else 0
+        honba = state.honba if first or rules.multi_ron_honba is MultiRonHonba.EACH_WINNER else 0
         value = _value(state, hand, by_winner[winner], honba, sticks if first else 0, rules.hand)
         paid = _paid(state, winner, value)
         if first and sticks:

@@ -9,8 +9,7 @@ from typing import Annotated, Any, get_args
 
 from pydantic import Field, StrictBool, StrictInt, ValidationInfo, create_model, field_validator
 
-from app.match.rules import OPTIONS, Option, Uma, resolve_match_rules
-from app.match.settle import SettleRules
+from app.match.rules import OPTIONS, MatchRules, Option, Uma, resolve_match_rules
 from app.schemas.common import StrictModel
 from app.schemas.enums import OPTION_ENUMS, Preset
 from app.scoring.rules import DEFAULT_PRESET, Scope
@@ -63,13 +62,7 @@ def _fields(scopes: set[Scope]) -> dict[str, Any]:
     return {name: _field(option) for name, option in OPTIONS.items() if option.scope in scopes}
 
 
-class _Rules(StrictModel):
-    def overrides(self) -> dict[str, object]:
-        """The options the client set, by name."""
-        return self.model_dump(exclude_unset=True, exclude={"preset"})
-
-
-class _MatchRules(_Rules):
+class _MatchRules(StrictModel):
     @field_validator("*")
     @classmethod
     def _null_only_where_it_means_something(cls, value: object, info: ValidationInfo) -> object:
@@ -78,9 +71,17 @@ class _MatchRules(_Rules):
             raise ValueError(f"{name} cannot be null; leave it out to keep the preset's value")
         return value
 
+    def overrides(self) -> dict[str, object]:
+        """The options the client set, by name."""
+        return self.model_dump(exclude_unset=True, exclude={"preset"})
+
+    def to_core(self) -> MatchRules:
+        """The rules the core resolves from the preset's name and the options sent."""
+        return resolve_match_rules(self.preset, self.overrides())  # type: ignore[attr-defined]
+
 
 # /hand/score, /hand/points and /hand/analyze: the hand options (a null one is left out).
-HandRulesModel = create_model("HandRulesModel", __base__=_Rules, __doc__="A preset plus any hand option that overrides it.",
+HandRulesModel = create_model("HandRulesModel", __base__=StrictModel, __doc__="A preset plus any hand option that overrides it.",
                               preset=_PRESET, **_fields({"hand", "both"}))
 
 # /match/end-check: the match options.
@@ -90,13 +91,7 @@ MatchRulesIn = create_model(
             "plain uma).")
 
 
-class _SettleRules(_MatchRules):
-    def to_core(self) -> SettleRules:
-        rules = resolve_match_rules(self.preset, self.overrides())  # type: ignore[attr-defined]
-        return SettleRules(rules, rules.hand)
-
-
 # /match/settle and /match/replay: every option.
 SettleRulesIn = create_model(
-    "SettleRulesIn", __base__=_SettleRules, preset=_PRESET, **_fields({"hand", "match", "both"}),
+    "SettleRulesIn", __base__=_MatchRules, preset=_PRESET, **_fields({"hand", "match", "both"}),
     __doc__="A preset plus any hand option (as /hand/score takes them) and any match or settlement option.")
