@@ -1,5 +1,6 @@
 """Write the app's OpenAPI document to openapi/openapi.json (`make openapi`), after the answers to its examples
-(scripts/examples.py), which the document shows."""
+(scripts/examples.py), which the document shows, and the README's and docs' tables of rule options
+(scripts/rules_docs.py)."""
 
 import json
 import sys
@@ -16,8 +17,10 @@ def render(document: dict) -> str:
 def main() -> None:
     sys.path.insert(0, str(ROOT))
     import examples
+    import rules_docs
 
     examples.main()
+    rules_docs.main()
     from app.main import app  # its document is built on first use, from the answers just written
 
     OPENAPI_PATH.parent.mkdir(exist_ok=True)

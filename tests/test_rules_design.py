@@ -129,3 +129,13 @@ def test_get_rules_is_the_option_and_preset_tables(client: TestClient) -> None:
 def test_the_openapi_preset_enum_is_the_preset_table(client: TestClient) -> None:
     schemas = client.get("/openapi.json").json()["components"]["schemas"]
     assert schemas["Preset"]["enum"] == list(PRESETS)
+
+
+def test_the_readme_and_docs_tables_are_generated_from_the_tables() -> None:
+    """`make openapi` (scripts/rules_docs.py) writes them; edit the option fields or PRESETS, never the tables."""
+    from scripts import rules_docs
+
+    readme = rules_docs.README.read_text(encoding="utf-8")
+    assert rules_docs.readme(readme) == readme, "README's rules tables are stale: run `make openapi`"
+    assert rules_docs.OPTIONS_DOC.read_text(encoding="utf-8") == rules_docs.options_document(), \
+        "docs/options.md is stale: run `make openapi`"
