@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from app.errors import InvalidInput
 from app.scoring import HandInput, MeldInput, WinContext, resolve_hand_rules, score_hand
 from app.scoring.result import ScoreResult
-from app.scoring.rules import HAND_PRESETS, HandRules
+from app.scoring.rules import PRESETS, HandRules
 
 settings.register_profile("properties-default", max_examples=200, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
@@ -89,7 +89,7 @@ random_rules = st.builds(
     nagashi_mangan=st.booleans(), pao_suukantsu=st.booleans(),
     honba_points=st.sampled_from([0, 300, 600, 1500, 3000]), max_red_fives_per_suit=st.integers(0, 2),
 )
-FOUR_PLAYER_PRESETS = sorted(name for name, options in HAND_PRESETS.items() if options.get("players", 4) == 4)
+FOUR_PLAYER_PRESETS = sorted(name for name, preset in PRESETS.items() if preset.options.get("players", 4) == 4)
 rules_strategy = st.one_of(st.sampled_from(FOUR_PLAYER_PRESETS).map(lambda name: resolve_hand_rules(name, {})),
                            random_rules)
 

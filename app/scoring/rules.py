@@ -146,10 +146,6 @@ class HandRules:
 HAND_OPTIONS: dict[str, Option] = options_of(HandRules, "hand")
 
 
-def option_spec(name: str) -> OptionSpec:
-    return HAND_OPTIONS[name].spec
-
-
 @dataclass(frozen=True, slots=True)
 class Preset:
     """A named rule set: its name for a menu, its sources (keys of docs/presets.md) and the options it sets, of
