@@ -75,7 +75,7 @@ def test_every_preset_is_declared_once_in_the_preset_table() -> None:
 
 
 def _is_the_preset_table(node: ast.Dict) -> bool:
-    return all(isinstance(value, ast.Call) and getattr(value.func, "id", None) == "Preset" for value in node.values)
+    return all(isinstance(value, ast.Call) and getattr(value.func, "id", None) == "RuleSet" for value in node.values)
 
 
 def test_players_is_one_option_read_by_both_scopes() -> None:

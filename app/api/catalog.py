@@ -9,7 +9,7 @@ from app.api.language import AcceptLanguage, LangQuery, choose, set_headers
 from app.match.rules import OPTIONS, Option, resolve_match_rules
 from app.schemas.catalog import LimitEntry, OptionEntry, PresetEntry, RulesCatalog, YakuCatalogEntry
 from app.scoring.names import LIMIT_NAMES
-from app.scoring.rules import DEFAULT_PRESET, HAND_OPTIONS, PRESETS, Preset
+from app.scoring.rules import DEFAULT_PRESET, HAND_OPTIONS, PRESETS, RuleSet
 from app.scoring.vocabulary import LANGUAGES, Language
 from app.scoring.yaku import YAKU_TABLES, YAKUMAN_TABLES, Yaku, Yakuman
 
@@ -60,7 +60,7 @@ def _option(option: Option) -> OptionEntry:
                        meaning=option.spec.meaning, default=_plain(option.default), values=_allowed_values(option))
 
 
-def _preset(name: str, preset: Preset) -> PresetEntry:
+def _preset(name: str, preset: RuleSet) -> PresetEntry:
     rules = resolve_match_rules(name, {})
     values = {option: _plain(getattr(rules.hand if option in HAND_OPTIONS else rules, option)) for option in OPTIONS}
     return PresetEntry(name=name, label=preset.label.en, labels=preset.label,

@@ -147,8 +147,8 @@ HAND_OPTIONS: dict[str, Option] = options_of(HandRules, "hand")
 
 
 @dataclass(frozen=True, slots=True)
-class Preset:
-    """A named rule set: its name for a menu, its sources (keys of docs/presets.md) and the options it sets, of
+class RuleSet:
+    """A preset, a named rule set: its name for a menu, its sources (keys of docs/presets.md) and the options it sets, of
     either scope, as a client would send them; every other option keeps its default."""
 
     label: Names
@@ -172,7 +172,7 @@ _THREE_PLAYER_ABORTIVE_DRAWS = ["kyuushu_kyuuhai", "suukaikan"]
 
 # Each preset beside the published rules it comes from; docs/presets.md has every value with its source and
 # confidence.
-PRESETS: dict[str, Preset] = {
+PRESETS: dict[str, RuleSet] = {
     # Tenhou.net manual (tenhou.net/man, as riichi.wiki "Tenhou.net rules" translates it), ranked lobbies: the
     # 13-sided kokushi, suuankou tanki, junsei chuuren and daisuushii are single yakuman, different yakuman add up
     # (riichi.wiki "Multiple yakuman"); pao covers the whole hand and "related repeats also paid through pao".
@@ -184,7 +184,7 @@ PRESETS: dict[str, Preset] = {
     # double ron, the honba and the sticks to the winner nearest the discarder, triple ron the abortive draw
     # sanchahou; all five abortive draws; 3,000 noten payments; riichi only with 1,000 points. Tenhou's client
     # leaves no room for a chombo, so the table rule of a mangan paid at once is assumed (unconfirmed).
-    "tenhou": Preset(Names("Tenhou", "天鳳", "Tenhou", "天凤", "천봉"), ("TH-WIKI", "TH-MJS", "RENV", "MR-LIB", "MULTI"),
+    "tenhou": RuleSet(Names("Tenhou", "天鳳", "Tenhou", "天凤", "천봉"), ("TH-WIKI", "TH-MJS", "RENV", "MR-LIB", "MULTI"),
                      {}),
     # Mahjong Soul (Jantama) ranked rooms (riichi.wiki "Majsoul", Rules): those four patterns are double yakuman;
     # pao covers only the pao yakuman. The client's default room rule: init_point 25,000, fandian (goal) 30,000,
@@ -194,7 +194,7 @@ PRESETS: dict[str, Preset] = {
     # ties to the earlier seat, leftover deposits to first. Settlement: multiple rons all paid, no sanchahou;
     # suufon renda, suukaikan, kyuushu kyuuhai and suucha riichi; honba paid to each winner of a multiple ron
     # (unconfirmed); chombo as Tenhou (unconfirmed).
-    "mahjong_soul": Preset(
+    "mahjong_soul": RuleSet(
         Names("Mahjong Soul", "雀魂", "Mahjong Soul", "雀魂", "작혼"), ("MS-WIKI", "RENV", "MR-LIB"),
         {"double_yakuman": True, "pao_covers": "yakuman", "return_points": 25000, "uma": [15, 5, -5, -15],
          "multi_ron": "triple", "multi_ron_honba": "each_winner",
@@ -206,7 +206,7 @@ PRESETS: dict[str, Preset] = {
     # first), tenpai renchan; nagashi mangan settles at the draw, so the dealer's tenpai decides; leftover deposits
     # to first. Settlement: atamahane, no abortive draws, riichi allowed below 1,000 points ("持ち点1000点以下でも
     # リーチ可"), chombo -20 after uma (a 20,000-point penalty).
-    "mleague": Preset(
+    "mleague": RuleSet(
         Names("M.League", "Mリーグ", "M.League", "M联赛", "M리그"), ("ML-WIKI", "ML-JP", "PAN"),
         {"kazoe_yakuman": False, "kiriage_mangan": True, "double_wind_pair_fu": 2, "nagashi_mangan": False,
          "pao_suukantsu": True, "pao_covers": "yakuman",
@@ -219,7 +219,7 @@ PRESETS: dict[str, Preset] = {
     # leftover riichi bets go to first place, split when first is shared. Settlement: atamahane (5.7.6, "each hand
     # can have only one winner"), no abortive draws (5.7.3), chombo a 30,000-point penalty (2022 summary), riichi
     # below 1,000 points allowed (unconfirmed).
-    "wrc": Preset(
+    "wrc": RuleSet(
         Names("WRC rules", "WRCルール", "Luật WRC", "WRC规则", "WRC 규칙"), ("WRC15", "WRC22-CH", "WRC22-OPT", "WRC-WIKI"),
         {**_NO_RED_FIVES, "kazoe_yakuman": False, "kiriage_mangan": True, "double_wind_pair_fu": 2, "renhou": "mangan",
          "nagashi_mangan": False, "pao_covers": "yakuman",
@@ -233,7 +233,7 @@ PRESETS: dict[str, Preset] = {
     # a table that adds them); leftover riichi bets to first place, split between tied leaders (3.7). Settlement:
     # double and triple ron, the discarder paying each winner (3.4.9), the counters to each winner (unconfirmed);
     # chombo -20,000 after uma; riichi below 1,000 points allowed (unconfirmed).
-    "ema": Preset(
+    "ema": RuleSet(
         Names("EMA rules", "EMAルール", "Luật EMA", "EMA规则", "EMA 규칙"), ("EMA25-Q", "EMA16-ANN", "EMA16-WIKI", "EMA16-TXT"),
         {**_NO_RED_FIVES, "yakuman_stacking": False, "kazoe_yakuman": False, "kiriage_mangan": True,
          "double_wind_pair_fu": 2, "renhou": "mangan", "nagashi_mangan": False, "renhou_alone": True,
@@ -246,7 +246,7 @@ PRESETS: dict[str, Preset] = {
     # South 3 once the top player has 40,000, else West sudden death; 2,000 noten payments in all; double ron;
     # suufon renda and suucha riichi need four players and sanchahou three ronners, so kyuushu kyuuhai and
     # suukaikan remain.
-    "tenhou_sanma": Preset(
+    "tenhou_sanma": RuleSet(
         Names("Tenhou, three players", "天鳳三麻", "Tenhou 3 người", "天凤三麻", "천봉 3인 마작"), ("TH3-MJS", "SANMA-WIKI"),
         {"players": 3, "honba_points": 200, "start_points": 35000, "return_points": 40000, "goal_score": 40000,
          "uma": [20, 0, -20], "noten_payment": 2000, "abortive_draws": _THREE_PLAYER_ABORTIVE_DRAWS}),
@@ -255,7 +255,7 @@ PRESETS: dict[str, Preset] = {
     # yakuman and pao, and no tsumo loss (the absent share split between the payers): 35,000 start with no oka, uma
     # +15/0/-15, West entry below 40,000 (unconfirmed), 2,000 noten payments; honba as its four-player rooms
     # (unconfirmed).
-    "mahjong_soul_sanma": Preset(
+    "mahjong_soul_sanma": RuleSet(
         Names("Mahjong Soul, three players", "雀魂三麻", "Mahjong Soul 3 người", "雀魂三麻", "작혼 3인 마작"),
         ("MS3-WIKI", "SANMA-WIKI"),
         {"players": 3, "honba_points": 200, "tsumo_loss": False, "double_yakuman": True, "pao_covers": "yakuman",
