@@ -52,7 +52,7 @@ class Option:
     name: str
     scope: Scope
     type: Any
-    default: object
+    default: Any
     spec: OptionSpec
 
 
