@@ -24,7 +24,7 @@ YAKU_BY_NAME: dict[str, str] = {name: YAKU_BY_TENHOU_ID[i] for i, name in enumer
     "抜きドラ": "kita", "役牌:場風牌": "yakuhai_round_wind", "役牌:自風牌": "yakuhai_seat_wind",
     "ダブル立直": "double_riichi", "国士無双十三面": "kokushi_musou_13", "国士無双13面": "kokushi_musou_13",
     "役牌:白": "yakuhai_haku", "役牌:發": "yakuhai_hatsu", "役牌:中": "yakuhai_chun",
-}
+} | {row.names.en.lower(): row.id for table in (*YAKU_TABLES, *YAKUMAN_TABLES) for row in table}  # English viewers
 _YAKU_ENTRY = re.compile(r"^(.+)\((?:(\d+)飜|(役満)|(ダブル役満))\)$")
 # "40符2飜2600点", "30符3飜1000-2000点", "30符4飜3900点∀", "満貫2000-4000点", "役満32000点", "数え役満48000点"
 _VALUE = re.compile(r"^(?:(\d+)符)?(?:(\d+)飜)?(満貫|跳満|倍満|三倍満|数え役満|役満|\d*倍役満)?(\d+)(?:-(\d+))?点(∀)?$")
@@ -47,7 +47,7 @@ def yaku_entry(text: str) -> tuple[str, int | None]:
     if match is None:
         raise NameError_(f"{text!r} is not a yaku entry like 立直(1飜) or 国士無双(役満)")
     name = match.group(1).strip()
-    ours = YAKU_BY_NAME.get(name)
+    ours = YAKU_BY_NAME.get(name) or YAKU_BY_NAME.get(name.lower())
     if ours is None:
         raise NameError_(f"unknown yaku name {name!r}")
     return ours, None if match.group(2) is None else int(match.group(2))

@@ -112,6 +112,7 @@ class HandReplay:
         self.kan_pending = False  # a kan or kita just made: ippatsu ends unless this very move is robbed
         self.replacement = False  # the last draw was a replacement after a kan or kita
         self.pending_riichi: int | None = None
+        self.added: Tile | None = None  # the tile of the last added kan, which a chankan robs
         self.last: Event | None = None
         self.seen: Counter[int] = Counter()
         self.reds: Counter[Tile] = Counter()
@@ -252,6 +253,7 @@ class HandReplay:
             raise self._fail(event, f"seat {event.seat}'s added kan {_names(event.tiles)} is not its pon and one tile")
         (tile,) = added
         self._take(event, event.seat, tile, "adds to its pon")
+        self.added = tile
         seat.melds[pons[0]] = Meld("shouminkan", (*pon.tiles, tile), pon.from_seat, pon.called)
 
     def _kita(self, event: Kita) -> None:
@@ -303,16 +305,15 @@ class HandReplay:
         seat = self.seats[win.winner]
         if seat.size != 13:
             raise invalid(win.loc, f"{self.where}: seat {win.winner} wins by ron holding {seat.size} tiles")
-        tile = self._won_tile(last, from_seat)
+        tile = self._won_tile(last)
         renhou = seat.draws == 0 and not self.interrupted and win.winner != self.dealer
         return self._hand(win, (*seat.hand.elements(), tile), tile, houtei=not robbed and self.live == 0,
                           chankan=isinstance(last, SelfKan) and last.kind == "shouminkan", renhou=renhou)
 
-    def _won_tile(self, last: Discard | SelfKan | Kita, from_seat: int) -> Tile:
+    def _won_tile(self, last: Discard | SelfKan | Kita) -> Tile:
         if isinstance(last, Discard | Kita):
             return last.tile
-        meld = self.seats[from_seat].melds[-1]
-        return meld.tiles[-1] if last.kind == "shouminkan" else last.tiles[0]
+        return self.added if last.kind == "shouminkan" and self.added is not None else last.tiles[0]
 
     def _hand(self, win: RecordedWin, concealed: tuple[Tile, ...], tile: Tile, *, rinshan: bool = False,
               haitei: bool = False, houtei: bool = False, chankan: bool = False, tenhou: bool = False,

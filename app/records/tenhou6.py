@@ -8,9 +8,9 @@ discard, and the seat's own kans and kita ("262626a26", "3737k3737", "f44"); an 
 """
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
+from app.errors import InvalidInput
 from app.records.model import (
     MAX_HANDS,
     NORTH,
@@ -37,6 +37,7 @@ from app.records.rounds import hand_name
 
 DRAWN = 60  # the tile just drawn, discarded (tsumogiri)
 KAN_PLACEHOLDER = 0  # the discard slot of an open kan
+MAX_CHOICES = 16  # choices of who called a discard tried in one hand: real hands have one or two
 _CALL = re.compile(r"^((?:\d\d)*)([cpmakf])((?:\d\d)+)$")
 _RIICHI = re.compile(r"^r(\d\d)$")
 ABORTIVE_NAMES = {
@@ -145,9 +146,14 @@ def _tiles(value: Any, loc: Loc, what: str, low: int, high: int) -> tuple[Tile, 
     return tuple(_tile(v, (*loc, i), what) for i, v in enumerate(value))
 
 
+class _DeadEnd(Exception):
+    """This order of play does not fit the lists: another choice of who called a discard must be tried."""
+
+
 class _Interleaver:
-    """Walks the seats' lists in the order of play: the dealer draws first; after a discard the seat whose next
-    draw is a call on it takes the turn, else the next seat draws."""
+    """Walks the seats' lists in the order of play: the dealer draws first; after a discard a seat whose next draw is
+    a call on it takes the turn (a pon or kan before a chi), else the next seat draws. Where a seat could call one
+    of two discards of the same tile, the walk tries the earlier and goes back when the lists stop fitting."""
 
     def __init__(self, entry: list[Any], loc: Loc, where: str, players: int) -> None:
         self.loc, self.where, self.players = loc, where, players
@@ -156,6 +162,7 @@ class _Interleaver:
         self.next_draw = [0] * players
         self.next_discard = [0] * players
         self.last_drawn: list[Tile | None] = [None] * players
+        self.problem: InvalidInput | None = None  # the first misfit met: what a record no order fits is refused for
 
     def _list(self, entry: list[Any], element: int, what: str) -> list[Any]:
         value = entry[element]
@@ -163,19 +170,59 @@ class _Interleaver:
             raise invalid((*self.loc, element), f"{self.where}: seat {(element - 5) // 3}'s {what} are a list")
         return value
 
-    def events(self, dealer: int) -> Iterator[Event]:
-        seat = dealer
-        last: Discard | None = None
-        while self.next_draw[seat] < len(self.draws[seat]):
-            yield from self._draw_or_call(seat, last)
-            turn = self._turn(seat)
-            yield from turn
-            if turn.ended:
-                return
-            last = turn.discard
-            seat = self._next_seat(last)
+    def events(self, dealer: int) -> list[Event]:
+        played = self._play(dealer, None, 0)
+        if played is None:
+            raise self.problem or invalid(self.loc, f"{self.where}: the seats' draws and discards do not fit one order of play")
+        return played
 
-    def _draw_or_call(self, seat: int, last: Discard | None) -> Iterator[Event]:
+    def _misfit(self, loc: Loc, msg: str) -> _DeadEnd:
+        if self.problem is None:
+            self.problem = invalid(loc, f"{self.where}: {msg}")
+        return _DeadEnd()
+
+    def _play(self, seat: int, last: Discard | None, depth: int) -> list[Event] | None:
+        """The events from `seat`'s turn to the end of the hand, or None when no order of play fits from here."""
+        events: list[Event] = []
+        while self.next_draw[seat] < len(self.draws[seat]):
+            try:
+                events += self._draw_or_call(seat, last)
+                turn, ended = self._turn(seat)
+            except _DeadEnd:
+                return None
+            events += turn
+            if ended:
+                break
+            last = turn[-1]
+            assert isinstance(last, Discard)
+            options = self._next_seats(last)
+            if not options:
+                return None
+            if len(options) > 1 and depth < MAX_CHOICES:
+                for option in options:
+                    saved = self._saved()
+                    rest = self._play(option, last, depth + 1)
+                    if rest is not None:
+                        return events + rest
+                    self._restore(saved)
+                return None
+            seat = options[0]
+        return events if self._all_used() else None
+
+    def _saved(self) -> tuple[list[int], list[int], list[Tile | None]]:
+        return list(self.next_draw), list(self.next_discard), list(self.last_drawn)
+
+    def _restore(self, saved: tuple[list[int], list[int], list[Tile | None]]) -> None:
+        self.next_draw, self.next_discard, self.last_drawn = (list(part) for part in saved)  # type: ignore[assignment]
+
+    def _all_used(self) -> bool:
+        for seat in range(self.players):
+            if self.next_draw[seat] < len(self.draws[seat]) or self.next_discard[seat] < len(self.discards[seat]):
+                self._misfit((*self.loc, 5 + 3 * seat), f"the hand is over, but seat {seat} has draws or discards left")
+                return False
+        return True
+
+    def _draw_or_call(self, seat: int, last: Discard | None) -> list[Event]:
         """The seat's draw, or its call on the last discard (an open kan then draws its replacement)."""
         index = self.next_draw[seat]
         item = self.draws[seat][index]
@@ -184,20 +231,19 @@ class _Interleaver:
         if not isinstance(item, str):
             tile = _tile(item, loc, f"{self.where}: seat {seat}'s draw")
             self.last_drawn[seat] = tile
-            yield Draw(seat, tile, loc)
-            return
+            return [Draw(seat, tile, loc)]
         call = self._call(item, seat, loc)
         if last is None or call.from_seat != last.seat or plain(call.called) != plain(last.tile):
             discard = "nothing was discarded" if last is None else f"seat {last.seat} discarded {tile_name(last.tile)}"
-            raise invalid(loc, f"{self.where}: seat {seat} calls {tile_name(call.called)} from seat {call.from_seat}, "
-                               f"but {discard}")
-        yield call
+            raise self._misfit(loc, f"seat {seat} calls {tile_name(call.called)} from seat {call.from_seat}, but {discard}")
+        events: list[Event] = [call]
         if call.kind == "kan":
             placeholder = self._take_discard(seat)
             if placeholder is None or placeholder[0] != KAN_PLACEHOLDER:
-                raise invalid((*self.loc, 6 + 3 * seat), f"{self.where}: seat {seat}'s open kan leaves a 0 in its discards")
+                raise self._misfit((*self.loc, 6 + 3 * seat), f"seat {seat}'s open kan leaves a 0 in its discards")
             if self.next_draw[seat] < len(self.draws[seat]):
-                yield from self._draw_or_call(seat, None)
+                events += self._draw_or_call(seat, None)
+        return events
 
     def _take_discard(self, seat: int) -> tuple[Any, Loc] | None:
         index = self.next_discard[seat]
@@ -206,18 +252,48 @@ class _Interleaver:
         self.next_discard[seat] += 1
         return self.discards[seat][index], (*self.loc, 6 + 3 * seat, index)
 
-    def _turn(self, seat: int) -> "_Turn":
-        return _Turn(self, seat)
+    def _turn(self, seat: int) -> tuple[list[Event], bool]:
+        """The seat's own kans and kita (each followed by a replacement draw), then one discard; True when the seat's
+        lists run out first (a tsumo, an abortive draw, a robbed kan)."""
+        events: list[Event] = []
+        while True:
+            taken = self._take_discard(seat)
+            if taken is None:
+                return events, True
+            item, loc = taken
+            if isinstance(item, str) and _RIICHI.match(item):
+                return [*events, Discard(seat, self._discarded(seat, int(item[1:]), loc), True, loc)], False
+            if not isinstance(item, str):
+                return [*events, Discard(seat, self._discarded(seat, item, loc), False, loc)], False
+            events.append(self._own_call(seat, item, loc))
+            if self.next_draw[seat] >= len(self.draws[seat]):
+                return events, True
+            events += self._draw_or_call(seat, None)
 
-    def _next_seat(self, last: Discard) -> int:
+    def _discarded(self, seat: int, value: Any, loc: Loc) -> Tile:
+        if value == DRAWN:
+            drawn = self.last_drawn[seat]
+            if drawn is None:
+                raise invalid(loc, f"{self.where}: seat {seat} discards the tile just drawn (60) but drew none")
+            self.last_drawn[seat] = None
+            return drawn
+        return _tile(value, loc, f"{self.where}: seat {seat}'s discard")
+
+    def _next_seats(self, last: Discard) -> list[int]:
+        """Who may take the turn after the discard: the seats whose next draw is a call on it (a pon or kan before a
+        chi, as the rules give them priority), then the next seat, if its next draw is a tile (or it has none)."""
+        callers = []
         for step in range(1, self.players):
             other = (last.seat + step) % self.players
             index = self.next_draw[other]
             if index < len(self.draws[other]) and isinstance(self.draws[other][index], str):
                 call = self._call(self.draws[other][index], other, (*self.loc, 5 + 3 * other, index))
                 if call.from_seat == last.seat and plain(call.called) == plain(last.tile):
-                    return other
-        return (last.seat + 1) % self.players
+                    callers.append((call.kind == "chi", step, other))
+        following = (last.seat + 1) % self.players
+        index = self.next_draw[following]
+        drawing = [following] if index >= len(self.draws[following]) or not isinstance(self.draws[following][index], str) else []
+        return [seat for _, _, seat in sorted(callers)] + drawing
 
     def _call(self, text: str, seat: int, loc: Loc) -> Call:
         match = _CALL.match(text)
@@ -233,66 +309,21 @@ class _Interleaver:
         kind = {"c": "chi", "p": "pon", "m": "kan"}[letter]
         return Call(seat, kind, tiles, tiles[len(before) // 2], (seat + offset) % self.players, loc)  # type: ignore[arg-type]
 
-
-class _Turn:
-    """A seat's discards after its draw or call: its own kans and kita (each followed by a replacement draw),
-    then one discard; `ended` when the seat's lists run out first (a tsumo, an abortive draw, a robbed kan)."""
-
-    def __init__(self, walk: _Interleaver, seat: int) -> None:
-        self.walk, self.seat = walk, seat
-        self.ended = False
-        self.discard: Discard = Discard(seat, 0, False, ())
-
-    def __iter__(self) -> Iterator[Event]:
-        walk, seat = self.walk, self.seat
-        while True:
-            taken = walk._take_discard(seat)
-            if taken is None:
-                self.ended = True
-                return
-            item, loc = taken
-            if isinstance(item, str) and _RIICHI.match(item):
-                self.discard = Discard(seat, self._discarded(int(item[1:]), loc), True, loc)
-                yield self.discard
-                return
-            if isinstance(item, str):
-                yield self._own_call(item, loc)
-                if walk.next_draw[seat] >= len(walk.draws[seat]):
-                    self.ended = True
-                    return
-                yield from walk._draw_or_call(seat, None)
-                continue
-            self.discard = Discard(seat, self._discarded(item, loc), False, loc)
-            yield self.discard
-            return
-
-    def _discarded(self, value: Any, loc: Loc) -> Tile:
-        walk = self.walk
-        if value == DRAWN:
-            drawn = walk.last_drawn[self.seat]
-            if drawn is None:
-                raise invalid(loc, f"{walk.where}: seat {self.seat} discards the tile just drawn (60) but drew none")
-            return drawn
-        return _tile(value, loc, f"{walk.where}: seat {self.seat}'s discard")
-
-    def _own_call(self, text: str, loc: Loc) -> Event:
-        walk, seat = self.walk, self.seat
+    def _own_call(self, seat: int, text: str, loc: Loc) -> Event:
         match = _CALL.match(text)
         if match is None or match.group(2) not in "akf":
-            raise invalid(loc, f"{walk.where}: seat {seat}'s discard {text!r} is neither a tile, a riichi (r), a kan (a, k) "
+            raise invalid(loc, f"{self.where}: seat {seat}'s discard {text!r} is neither a tile, a riichi (r), a kan (a, k) "
                                "nor a kita (f)")
         before, letter, after = match.groups()
         digits = before + after
-        tiles = tuple(_tile(int(digits[i: i + 2]), loc, f"{walk.where}: seat {seat}'s kan") for i in range(0, len(digits), 2))
+        tiles = tuple(_tile(int(digits[i: i + 2]), loc, f"{self.where}: seat {seat}'s kan") for i in range(0, len(digits), 2))
         if letter == "f":
-            if tiles != (NORTH,) or walk.players != 3:
-                raise invalid(loc, f"{walk.where}: kita is f44, in a three-player game only")
+            if tiles != (NORTH,) or self.players != 3:
+                raise invalid(loc, f"{self.where}: kita is f44, in a three-player game only")
             return Kita(seat, NORTH, loc)
         if len(tiles) != 4 or len({plain(t) for t in tiles}) != 1:
-            raise invalid(loc, f"{walk.where}: seat {seat}'s kan {text!r} is not four of one tile")
-        if letter == "a":
-            return SelfKan(seat, "ankan", tiles, loc)
-        return SelfKan(seat, "shouminkan", tiles, loc)  # the replay finds which of the four was added
+            raise invalid(loc, f"{self.where}: seat {seat}'s kan {text!r} is not four of one tile")
+        return SelfKan(seat, "ankan" if letter == "a" else "shouminkan", tiles, loc)
 
 
 def _ending(result: Any, loc: Loc, where: str, players: int, dealer: int) -> Ending:

@@ -98,7 +98,7 @@ def verify_game(record: GameRecord, rules: SettleRules, options: dict[str, objec
         replay_hands.append(request)
         _check_scores(index, record, hands, mismatches)
         if settled is not None:
-            _check_game_end(index, len(record.hands), settled, hand, mismatches)
+            _check_game_end(index, len(record.hands), settled, hand, record.final_scores is not None, mismatches)
             last = settled
     final = _final(record, last, mismatches)
     first = record.hands[0]
@@ -299,10 +299,13 @@ def _check_scores(index: int, record: GameRecord, hands: list[VerifiedHand], mis
                                        f"it {ours}"))
 
 
-def _check_game_end(index: int, count: int, settled: Settlement, hand: HandRecord, mismatches: list[Mismatch]) -> None:
+def _check_game_end(index: int, count: int, settled: Settlement, hand: HandRecord, whole_game: bool,
+                    mismatches: list[Mismatch]) -> None:
+    """The match ends where the record ends (a record without final scores may be an excerpt: only a match over
+    too early is flagged)."""
     over = settled.end_check.game_over
     last = index == count - 1
-    if over == last:
+    if over == last or (last and not whole_game):
         return
     where = hand_name(hand.round_index, hand.honba)
     reason = settled.end_check.reason.value
