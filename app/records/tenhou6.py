@@ -302,12 +302,15 @@ class _Interleaver:
         before, letter, after = match.groups()
         digits = before + after
         tiles = tuple(_tile(int(digits[i: i + 2]), loc, f"{self.where}: seat {seat}'s call") for i in range(0, len(digits), 2))
-        offset = {0: self.players - 1, 2: 2, 4: 1, 6: 1}.get(len(before))  # kamicha, toimen, shimocha
+        offset = {0: 3, 2: 2, 4: 1, 6: 1}.get(len(before))  # seats on around a four-seat table (three players too)
         size = 4 if letter == "m" else 3
         if offset is None or len(tiles) != size or (letter == "c" and before):
             raise invalid(loc, f"{self.where}: seat {seat}'s call {text!r} is not a chi, pon or open kan as Tenhou writes it")
+        source = (seat + offset) % 4
+        if source >= self.players:
+            raise invalid(loc, f"{self.where}: seat {seat}'s call {text!r} comes from seat {source}, who does not play")
         kind = {"c": "chi", "p": "pon", "m": "kan"}[letter]
-        return Call(seat, kind, tiles, tiles[len(before) // 2], (seat + offset) % self.players, loc)  # type: ignore[arg-type]
+        return Call(seat, kind, tiles, tiles[len(before) // 2], source, loc)  # type: ignore[arg-type]
 
     def _own_call(self, seat: int, text: str, loc: Loc) -> Event:
         match = _CALL.match(text)
