@@ -76,13 +76,17 @@ def _players(record: dict[str, Any], log: list[Any]) -> int:
 
 
 def _rules(record: dict[str, Any], players: int) -> RecordRules:
+    """Red fives from `aka`/`aka51`-`aka53` (the room name need not say 赤); open tanyao unless a Tenhou room name
+    leaves out 喰; an East-only game when the room name says 東 (or East); else the game type in `ref`."""
     rule = record.get("rule")
     ref = record.get("ref")
     game_type = _GAME_TYPE.match(ref) if isinstance(ref, str) else None
     if isinstance(rule, dict) and isinstance(rule.get("disp"), str):
         disp: str = rule["disp"]
-        aka = any(rule.get(key) for key in ("aka", "aka51", "aka52", "aka53"))
-        return RecordRules(players, aka, "喰" in disp, "東" not in disp)
+        keys = [key for key in ("aka", "aka51", "aka52", "aka53") if key in rule]
+        aka = any(rule[key] for key in keys) if keys else "赤" in disp
+        tenhou_room = any(wind in disp for wind in "東南")
+        return RecordRules(players, aka, "喰" in disp or not tenhou_room, "東" not in disp and "East" not in disp)
     if game_type is not None:
         bits = int(game_type.group(1), 16)
         return RecordRules(players, not bits & NO_AKA, not bits & NO_KUITAN, bool(bits & HANCHAN))
@@ -292,8 +296,14 @@ class _Interleaver:
                     callers.append((call.kind == "chi", step, other))
         following = (last.seat + 1) % self.players
         index = self.next_draw[following]
-        drawing = [following] if index >= len(self.draws[following]) or not isinstance(self.draws[following][index], str) else []
-        return [seat for _, _, seat in sorted(callers)] + drawing
+        if index >= len(self.draws[following]) or not isinstance(self.draws[following][index], str):
+            return [seat for _, _, seat in sorted(callers)] + [following]
+        if not callers:  # the next seat's turn begins with a call, but not on this discard
+            loc = (*self.loc, 5 + 3 * following, index)
+            call = self._call(self.draws[following][index], following, loc)
+            self._misfit(loc, f"seat {following} calls {tile_name(call.called)} from seat {call.from_seat}, but seat "
+                              f"{last.seat} discarded {tile_name(last.tile)}")
+        return [seat for _, _, seat in sorted(callers)]
 
     def _call(self, text: str, seat: int, loc: Loc) -> Call:
         match = _CALL.match(text)
