@@ -197,8 +197,9 @@ class _Interleaver:
             events += turn
             if ended:
                 break
-            last = turn[-1]
-            assert isinstance(last, Discard)
+            discard = turn[-1]
+            assert isinstance(discard, Discard)
+            last = discard
             options = self._next_seats(last)
             if not options:
                 return None

@@ -10,6 +10,7 @@ from app.match.hand import HanFu, Outcome, PlayedHand, ScoredWin, Settlement, Ti
 from app.match.model import WIND_ORDER, MatchState, Standing
 from app.match.rules import AbortiveDraw
 from app.match.settle import SettleRules, settle_hand
+from app.match.win_value import TileHand
 from app.records.adapter import Context, core_win, full_context, is_tenpai
 from app.records.model import GameRecord, HandRecord, RecordedWin, RecordRules
 from app.records.replay import HandOutcome, WinHand, replay_hand
@@ -144,15 +145,15 @@ class _HandCheck:
             None if played.abortive is None else played.abortive.value, wins, recorded_deltas, deltas)
         return verified, _replay_request(played, core, outcome), settled
 
-    def _played(self, outcome: HandOutcome, core: list[tuple[object, Context]]) -> PlayedHand:
+    def _played(self, outcome: HandOutcome, core: list[tuple[TileHand, Context]]) -> PlayedHand:
         ending = self.hand.ending
         if ending.kind == "win":
-            wins = tuple(Win(win.winner, (Tiles(hand, tuple(context.items())),), win.from_seat, win.pao_seat)  # type: ignore[arg-type]
+            wins = tuple(Win(win.winner, (Tiles(hand, tuple(context.items())),), win.from_seat, win.pao_seat)
                          for win, (hand, context) in zip(outcome.wins, core, strict=True))
             result = Outcome.TSUMO if outcome.wins[0].from_seat is None else Outcome.RON
             return PlayedHand(result, outcome.riichi, wins)
         if ending.kind == "abortive":
-            return PlayedHand(Outcome.ABORTIVE_DRAW, outcome.riichi, abortive=AbortiveDraw(ending.abortive))
+            return PlayedHand(Outcome.ABORTIVE_DRAW, outcome.riichi, abortive=AbortiveDraw(ending.abortive or ""))
         tenpai = tuple(seat for seat, (tiles, melds) in enumerate(outcome.tenpai_hands)
                        if is_tenpai(tiles, melds, self.rules.hand))
         nagashi = outcome.nagashi if self.rules.hand.nagashi_mangan else ()
@@ -194,7 +195,7 @@ class _HandCheck:
                 self.flag(seat, "deltas", said, computed,
                           f"seat {seat}'s score change is {said} in the record but {computed} here (riichi deposit aside)")
 
-    def _win(self, win: WinHand, recorded: RecordedWin, core_pair: tuple[object, Context], scored: ScoredWin | None,
+    def _win(self, win: WinHand, recorded: RecordedWin, core_pair: tuple[TileHand, Context], scored: ScoredWin | None,
              outcome: HandOutcome) -> VerifiedWin:
         hand, sent = core_pair
         score = None if scored is None else scored.score
@@ -256,9 +257,9 @@ def _yaku_text(entries: list[tuple[str, int]]) -> str:
     return ", ".join(f"{name} {han}" for name, han in entries) or "none"
 
 
-def _hand_dict(hand: object) -> dict[str, object]:
-    tiles, win_tile, melds = hand.tiles, hand.win_tile, hand.melds  # type: ignore[attr-defined]
-    return {"tiles": tiles, "melds": [{"type": kind, "tiles": meld} for kind, meld in melds], "win_tile": win_tile}
+def _hand_dict(hand: TileHand) -> dict[str, object]:
+    return {"tiles": hand.tiles, "melds": [{"type": kind, "tiles": meld} for kind, meld in hand.melds],
+            "win_tile": hand.win_tile}
 
 
 def _recorded_dict(recorded: RecordedWin) -> dict[str, object]:
@@ -266,7 +267,7 @@ def _recorded_dict(recorded: RecordedWin) -> dict[str, object]:
             "yaku": [{"id": name, "han": han} for name, han in recorded.yaku], "yakuman": list(recorded.yakuman)}
 
 
-def _replay_request(played: PlayedHand, core: list[tuple[object, Context]], outcome: HandOutcome) -> dict[str, object]:
+def _replay_request(played: PlayedHand, core: list[tuple[TileHand, Context]], outcome: HandOutcome) -> dict[str, object]:
     """The hand as POST /match/replay takes it (each win by its hand and the context facts the replay found)."""
     request: dict[str, object] = {"result": played.result.value, "riichi": list(played.riichi)}
     if played.wins:
