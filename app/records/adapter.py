@@ -6,7 +6,7 @@ from app.match.win_value import TileHand
 from app.records.model import Tile, mpsz, plain, tile_name
 from app.records.replay import Meld, WinHand
 from app.scoring import HandRules, MeldInput, WinContext
-from app.scoring.analysis import AnalysisInput, analyze_hand
+from app.scoring.analysis import AnalysisInput, completing_tiles, formula_forms, least, validated
 from app.scoring.vocabulary import WIND_NAMES
 
 Context = dict[str, object]
@@ -41,9 +41,12 @@ def full_context(win: WinHand, sent: Context, riichi: bool, honba: int, riichi_s
 
 
 def is_tenpai(tiles: tuple[Tile, ...], melds: tuple[Meld, ...], rules: HandRules) -> bool:
-    """Tenpai as the service's analysis reads it (a wait only on tiles the hand holds all four of is none)."""
+    """Tenpai as /hand/analyze's core reads it (shanten 0 with a completing tile the hand does not hold all four of),
+    without valuing the waits."""
     given = AnalysisInput(_written(tiles, rules), tuple(MeldInput(meld.kind, _written(meld.tiles, rules)) for meld in melds))
-    return analyze_hand(given, WinContext(), rules).shanten == 0
+    table, hand, _ = validated(given, WinContext(), rules)
+    forms = formula_forms(table, hand)
+    return least(forms) == 0 and bool(completing_tiles(table, hand, forms)[0])
 
 
 def _shown(tile: Tile, rules: HandRules) -> Tile:

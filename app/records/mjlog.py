@@ -72,7 +72,8 @@ class _Reader:
 
     def game(self) -> GameRecord:
         current: _Hand | None = None
-        for element in self.root:
+        children = list(self.root)
+        for place, element in enumerate(children):
             tag = element.tag
             if tag == "INIT":
                 if current is not None:
@@ -87,7 +88,8 @@ class _Reader:
                 owari = element.get("owari")
                 if owari is not None:
                     self.final = tuple(int(float(x) * 100) for x in _numbers(owari, "owari", 2 * self.players)[0::2][: self.players])
-                if tag == "RYUUKYOKU" or not _next_is_agari(self.root, element):
+                another_win = place + 1 < len(children) and children[place + 1].tag == "AGARI"  # a double ron: one per winner
+                if tag == "RYUUKYOKU" or not another_win:
                     self.hands.append(current.record())
                     current = None
             elif current is not None:
@@ -99,13 +101,6 @@ class _Reader:
         names = self.root.find("UN")
         shown = tuple(unquote(names.get(f"n{i}", "")) for i in range(self.players)) if names is not None else ()
         return GameRecord("mjlog", self.rules, tuple(self.hands), self.final, shown)
-
-
-def _next_is_agari(root: Element, element: Element) -> bool:
-    """Whether another win on the same discard follows (a double ron writes one AGARI per winner)."""
-    children = list(root)
-    place = children.index(element) + 1
-    return place < len(children) and children[place].tag == "AGARI"
 
 
 def _int(text: str, what: str) -> int:

@@ -28,10 +28,17 @@ def plain(tile: Tile) -> Tile:
     return RED_FIVES.get(tile, tile)
 
 
-def kind(tile: Tile) -> int:
-    """The tile's index 0-33 (1-9m, 1-9p, 1-9s, then the honors), a red five as its five."""
+def _index(tile: Tile) -> int:
     tile = plain(tile)
     return (tile // 10 - 1) * 9 + tile % 10 - 1
+
+
+_KINDS = [_index(tile) if tile in TILE_CODES else -1 for tile in range(60)]
+
+
+def kind(tile: Tile) -> int:
+    """The tile's index 0-33 (1-9m, 1-9p, 1-9s, then the honors), a red five as its five."""
+    return _KINDS[tile]
 
 
 def is_terminal_or_honor(tile: Tile) -> bool:

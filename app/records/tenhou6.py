@@ -167,6 +167,7 @@ class _Interleaver:
         self.next_discard = [0] * players
         self.last_drawn: list[Tile | None] = [None] * players
         self.problem: InvalidInput | None = None  # the first misfit met: what a record no order fits is refused for
+        self.parsed: dict[tuple[int, int], Call] = {}  # each call of the draws, read once
 
     def _list(self, entry: list[Any], element: int, what: str) -> list[Any]:
         value = entry[element]
@@ -237,7 +238,7 @@ class _Interleaver:
             tile = _tile(item, loc, f"{self.where}: seat {seat}'s draw")
             self.last_drawn[seat] = tile
             return [Draw(seat, tile, loc)]
-        call = self._call(item, seat, loc)
+        call = self._call_at(seat, index)
         if last is None or call.from_seat != last.seat or plain(call.called) != plain(last.tile):
             discard = "nothing was discarded" if last is None else f"seat {last.seat} discarded {tile_name(last.tile)}"
             raise self._misfit(loc, f"seat {seat} calls {tile_name(call.called)} from seat {call.from_seat}, but {discard}")
@@ -292,7 +293,7 @@ class _Interleaver:
             other = (last.seat + step) % self.players
             index = self.next_draw[other]
             if index < len(self.draws[other]) and isinstance(self.draws[other][index], str):
-                call = self._call(self.draws[other][index], other, (*self.loc, 5 + 3 * other, index))
+                call = self._call_at(other, index)
                 if call.from_seat == last.seat and plain(call.called) == plain(last.tile):
                     callers.append((call.kind == "chi", step, other))
         following = (last.seat + 1) % self.players
@@ -301,10 +302,16 @@ class _Interleaver:
             return [seat for _, _, seat in sorted(callers)] + [following]
         if not callers:  # the next seat's turn begins with a call, but not on this discard
             loc = (*self.loc, 5 + 3 * following, index)
-            call = self._call(self.draws[following][index], following, loc)
+            call = self._call_at(following, index)
             self._misfit(loc, f"seat {following} calls {tile_name(call.called)} from seat {call.from_seat}, but seat "
                               f"{last.seat} discarded {tile_name(last.tile)}")
         return [seat for _, _, seat in sorted(callers)]
+
+    def _call_at(self, seat: int, index: int) -> Call:
+        call = self.parsed.get((seat, index))
+        if call is None:
+            call = self.parsed[seat, index] = self._call(self.draws[seat][index], seat, (*self.loc, 5 + 3 * seat, index))
+        return call
 
     def _call(self, text: str, seat: int, loc: Loc) -> Call:
         match = _CALL.match(text)
