@@ -8,7 +8,8 @@ every hand, score every win, settle every hand, compare), next to the `mahjong` 
 * Ours: app.records.read_record then app.records.verify.verify_game on the record already in memory (a parsed JSON
   object, an XML string), under the record's own rules.
 * The library: HandCalculator.estimate_hand_value on every win of the game (the hand, melds, indicators and flags our
-  replay found, in its 136-tile form, built outside the timed region): scoring only, no replay, no settlement.
+  replay found, in its 136-tile form, built outside the timed region): scoring only, no replay, no settlement; and
+  for comparison our score_hand on the same wins (inputs built outside the timed region too).
 * ROUNDS rounds, each timing every game once per side (time.perf_counter_ns around one game); per game the median
   over rounds. Printed per format: ms per game and games per second, ours and the library's; the last line is
   `records_games_per_second_per_core: X.X` (ours, both formats together).
@@ -34,7 +35,7 @@ from app.match.settle import SettleRules
 from app.records import read_record
 from app.records.verify import Verification, record_rule_options, verify_game
 from app.schemas.settle import SettleRulesIn
-from app.scoring import HandInput, MeldInput, WinContext
+from app.scoring import HandInput, HandRules, MeldInput, WinContext, score_hand
 from tests.handgen import case_from_inputs, to_mahjong
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "records"
@@ -64,17 +65,17 @@ def rules_of(options: dict[str, object]) -> SettleRules:
     return _RULES[key]
 
 
-def library_calls(verification: Verification, rules: SettleRules) -> list[dict[str, Any]]:
-    """Keyword arguments of estimate_hand_value for each win of the game, as our replay found it."""
-    calls = []
+def win_inputs(verification: Verification, rules: SettleRules) -> list[tuple[HandInput, WinContext, HandRules]]:
+    """Each win of the game as /hand/score takes it, as our replay found it."""
+    inputs = []
     for hand in verification.hands:
         for win in hand.wins:
             tiles = win.hand
             melds = tuple(MeldInput(m["type"], m["tiles"]) for m in tiles["melds"])  # type: ignore[index, union-attr]
             given = HandInput(str(tiles["tiles"]), str(tiles["win_tile"]), melds)
             context = {k: tuple(v) if isinstance(v, list | tuple) else v for k, v in win.context.items()}
-            calls.append(to_mahjong(case_from_inputs(given, WinContext(**context), rules.hand)))  # type: ignore[arg-type]
-    return calls
+            inputs.append((given, WinContext(**context), rules.hand))  # type: ignore[arg-type]
+    return inputs
 
 
 def main() -> None:
@@ -88,19 +89,25 @@ def main() -> None:
     for name, fmt, record in chosen:
         verification = ours(record)
         assert verification.verified, (name, fmt, verification.mismatches)
-        calls = library_calls(verification, rules_of(verification.rules))
-        totals = [win.score.points.total for hand in verification.hands for win in hand.wins if win.score]
-        agree += sum(calculator.estimate_hand_value(**call).cost["total"] == total for call, total in zip(calls, totals))
-        prepared.append((name, fmt, record, calls))
+        inputs = win_inputs(verification, rules_of(verification.rules))
+        calls = [to_mahjong(case_from_inputs(*given)) for given in inputs]
+        agree += sum(calculator.estimate_hand_value(**call).cost["total"] == score_hand(*given).points.total
+                     for call, given in zip(calls, inputs))
+        prepared.append((name, fmt, record, calls, inputs))
     ours_ns: list[list[int]] = [[] for _ in prepared]
+    scoring_ns: list[list[int]] = [[] for _ in prepared]
     theirs_ns: list[list[int]] = [[] for _ in prepared]
     gc.disable()
     try:
         for _ in range(args.rounds):
-            for i, (_, _, record, calls) in enumerate(prepared):
+            for i, (_, _, record, calls, inputs) in enumerate(prepared):
                 start = CLOCK()
                 ours(record)
                 ours_ns[i].append(CLOCK() - start)
+                start = CLOCK()
+                for given in inputs:
+                    score_hand(*given)
+                scoring_ns[i].append(CLOCK() - start)
                 start = CLOCK()
                 for call in calls:
                     calculator.estimate_hand_value(**call)
@@ -109,18 +116,19 @@ def main() -> None:
     finally:
         gc.enable()
     ours_ms = [statistics.median(t) / 1e6 for t in ours_ns]
+    scoring_ms = [statistics.median(t) / 1e6 for t in scoring_ns]
     theirs_ms = [statistics.median(t) / 1e6 for t in theirs_ns]
-    hands = sum(len(ours(record).hands) for _, _, record, _ in prepared)
-    wins = sum(len(calls) for *_, calls in prepared)
+    hands = sum(len(ours(record).hands) for _, _, record, *_ in prepared)
+    wins = sum(len(inputs) for *_, inputs in prepared)
     print(f"{len(prepared)} games ({len(prepared) // 2} real hanchan, each as tenhou6 and as mjlog), {hands} hands, "
           f"{wins} wins; median of {args.rounds} rounds per game, one core")
-    print(f"the library agrees with the record on the total of {agree}/{wins} wins")
+    print(f"the library's totals equal ours (and the records') for {agree}/{wins} wins")
     print(f"{'':34}{'ms/game':>10}{'games/s':>10}")
     for fmt in ("tenhou6", "mjlog"):
-        mine = [ms for (_, f, _, _), ms in zip(prepared, ours_ms) if f == fmt]
+        mine = [ms for (_, f, *_), ms in zip(prepared, ours_ms) if f == fmt]
         print(f"{'ours, verify ' + fmt:34}{statistics.mean(mine):10.2f}{1000 / statistics.mean(mine):10.1f}")
-    library = statistics.mean(theirs_ms)
-    print(f"{'mahjong, scoring the wins only':34}{library:10.2f}{1000 / library:10.1f}")
+    for label, times in (("ours, scoring the wins only", scoring_ms), ("mahjong, scoring the wins only", theirs_ms)):
+        print(f"{label:34}{statistics.mean(times):10.2f}{1000 / statistics.mean(times):10.1f}")
     print(f"records_games_per_second_per_core: {1000 / statistics.mean(ours_ms):.1f}")
 
 

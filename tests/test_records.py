@@ -1,11 +1,13 @@
 """POST /records/verify on real Tenhou games: every one verifies, the two formats of a game agree, and a single
 change to a record is flagged at exactly its hand, seat and field."""
 
+import json
 import re
 
 import pytest
 from fastapi.testclient import TestClient
 
+from scripts.readme_examples import README, mismatch
 from tests.records_helpers import FIXTURES, MJLOG, PAIRS, TENHOU6, body, mismatch_places, tenhou6
 
 # Records whose own figures disagree with Tenhou's way of writing them (each difference named):
@@ -174,3 +176,14 @@ def test_a_changed_mjlog_value_is_flagged_too(client: TestClient) -> None:
     hand = text[:start].count("<INIT") - 1
     answer = client.post("/records/verify", json={"record": changed}).json()
     assert {(m["hand"], m["field"]) for m in answer["mismatches"]} == {(hand, "points")}, answer["mismatches"]
+
+
+def test_the_readmes_hand_is_the_answers(client: TestClient) -> None:
+    """The README shows East 2 of its example game as the answer gives it."""
+    text = README.read_text(encoding="utf-8")
+    start = text.index('```json\n{"index": 1,') + len("```json\n")
+    shown = json.loads(text[start: text.index("```", start)])
+    del shown["wins"][0]["score"]["..."]
+    answer = client.post("/records/verify", content=(README.parent / "docs/examples/records-verify.json").read_bytes(),
+                         headers={"Content-Type": "application/json"}).json()
+    assert mismatch(shown, answer["hands"][1]) is None
