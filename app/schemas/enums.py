@@ -83,3 +83,7 @@ def _option_enum(option: str) -> Any:
 # MatchRulesIn's `players` is the same one.
 OPTION_ENUMS: dict[str, Any] = {name: _option_enum(name) for name in HAND_OPTIONS if option_spec(name).choices}
 Players = OPTION_ENUMS["players"]
+RecordFormat = named(Literal["tenhou6", "mjlog"], "RecordFormat",
+                     "A game record's format: the tenhou.net/6 JSON log, or Tenhou's mjlog XML.")
+MismatchField = named(Literal["win", "yaku", "han", "fu", "points", "deltas", "scores", "final_scores", "game_end", "settle"],
+                      "MismatchField", "What a record says that the service does not compute (the README's table).")

@@ -1,15 +1,16 @@
 """Request and response bodies of POST /records/verify."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
 
+from app.match.hand import Outcome
+from app.match.rules import AbortiveDraw
 from app.schemas.common import FROM_CORE, StrictModel
+from app.schemas.enums import MeldType, MismatchField, RecordFormat, Wind
 from app.schemas.hand import HandScoreResponse
 from app.schemas.match import StandingOut
 from app.schemas.settle import SettleRulesIn
-
-MismatchField = Literal["win", "yaku", "han", "fu", "points", "deltas", "scores", "final_scores", "game_end", "settle"]
 
 
 class RecordsVerifyRequest(StrictModel):
@@ -17,7 +18,7 @@ class RecordsVerifyRequest(StrictModel):
 
     record: dict[str, Any] | Annotated[str, Field(max_length=1 << 21)] = Field(
         description="A tenhou.net/6 JSON log (an object with `log`) or a Tenhou mjlog XML document as a string.")
-    format: Literal["tenhou6", "mjlog"] | None = Field(None, description="Detected from `record` when left out.")
+    format: RecordFormat | None = Field(None, description="Detected from `record` when left out.")
     rules: SettleRulesIn | None = Field(
         None, description="Default: the record's own (tenhou or tenhou_sanma, with its red fives, open tanyao and length). "
         "With a preset: exactly these rules; options alone are laid over the record's own.")
@@ -35,7 +36,7 @@ class MismatchOut(BaseModel):
 
 
 class MeldOut(BaseModel):
-    type: str
+    type: MeldType
     tiles: str
 
 
@@ -74,16 +75,16 @@ class VerifiedHandOut(BaseModel):
     model_config = FROM_CORE
 
     index: int
-    round_wind: str
+    round_wind: Wind
     round_number: int
     honba: int
     riichi_sticks: int
     scores: list[int] = Field(description="The record's scores before the hand.")
-    result: str = Field(description="ron, tsumo, draw or abortive_draw.")
+    result: Outcome = Field(description="ron, tsumo, draw or abortive_draw.")
     riichi: list[int] = Field(description="The seats whose riichi was accepted.")
     tenpai: list[int] | None = Field(description="At an exhaustive draw, the tenpai seats, worked out from the hands.")
     nagashi: list[int] | None
-    abortive: str | None
+    abortive: AbortiveDraw | None
     wins: list[VerifiedWinOut]
     recorded_deltas: list[int] = Field(description="The record's score changes (Tenhou's leave the riichi deposits out).")
     deltas: list[int] | None = Field(description="POST /match/settle's deltas (riichi deposits included).")
@@ -99,7 +100,7 @@ class FinalScoresOut(BaseModel):
 class RecordsVerifyResponse(BaseModel):
     model_config = FROM_CORE
 
-    format: Literal["tenhou6", "mjlog"]
+    format: RecordFormat
     players: int
     rules: dict[str, Any] = Field(description="The rules applied.")
     verified: bool = Field(description="True exactly when `mismatches` is empty.")
