@@ -41,8 +41,9 @@ class Value:
     points: int  # ron payment, or every payment of a tsumo
 
 
-def yaku_entry(text: str) -> tuple[str, int | None]:
-    """'立直(1飜)' -> ('riichi', 1); '国士無双(役満)' -> ('kokushi_musou', None): a yakuman has no han."""
+def yaku_entry(text: str) -> tuple[str, int]:
+    """'立直(1飜)' -> ('riichi', 1); a yakuman has no han but a count: '国士無双(役満)' -> ('kokushi_musou', -1),
+    'ダブル役満' -> -2 (what the converters write for a double yakuman)."""
     match = _YAKU_ENTRY.match(text)
     if match is None:
         raise NameError_(f"{text!r} is not a yaku entry like 立直(1飜) or 国士無双(役満)")
@@ -50,7 +51,8 @@ def yaku_entry(text: str) -> tuple[str, int | None]:
     ours = YAKU_BY_NAME.get(name) or YAKU_BY_NAME.get(name.lower())
     if ours is None:
         raise NameError_(f"unknown yaku name {name!r}")
-    return ours, None if match.group(2) is None else int(match.group(2))
+    han, single, _ = match.group(2, 3, 4)
+    return ours, int(han) if han is not None else -1 if single else -2
 
 
 def value_of(text: str, tsumo: bool, dealer: bool, players: int) -> Value:

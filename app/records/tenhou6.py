@@ -37,7 +37,8 @@ from app.records.rounds import hand_name
 
 DRAWN = 60  # the tile just drawn, discarded (tsumogiri)
 KAN_PLACEHOLDER = 0  # the discard slot of an open kan
-MAX_CHOICES = 16  # choices of who called a discard tried in one hand: real hands have one or two
+MAX_CHOICES = 16  # choices of who called a discard open at once in one hand: real hands have one or two
+MAX_TRIES = 256  # orders of play tried in one hand before the record is refused (a bound on a made-up record's cost)
 _CALL = re.compile(r"^((?:\d\d)*)([cpmakf])((?:\d\d)+)$")
 _RIICHI = re.compile(r"^r(\d\d)$")
 ABORTIVE_NAMES = {
@@ -168,6 +169,7 @@ class _Interleaver:
         self.last_drawn: list[Tile | None] = [None] * players
         self.problem: InvalidInput | None = None  # the first misfit met: what a record no order fits is refused for
         self.parsed: dict[tuple[int, int], Call] = {}  # each call of the draws, read once
+        self.tries = MAX_TRIES
 
     def _list(self, entry: list[Any], element: int, what: str) -> list[Any]:
         value = entry[element]
@@ -206,6 +208,10 @@ class _Interleaver:
                 return None
             if len(options) > 1 and depth < MAX_CHOICES:
                 for option in options:
+                    self.tries -= 1
+                    if self.tries < 0:
+                        raise invalid(self.loc, f"{self.where}: no order of play fits the seats' draws and discards "
+                                                f"within {MAX_TRIES} tries")
                     saved = self._saved()
                     rest = self._play(option, last, depth + 1)
                     if rest is not None:
@@ -392,8 +398,8 @@ def _win(deltas: Any, details: Any, loc: Loc, where: str, players: int, dealer: 
         yaku = [yaku_entry(text) for text in details[4:]]
     except NameError_ as exc:
         raise invalid(detail_loc, f"{where}: seat {winner}'s win: {exc}") from None
-    yakuman = tuple(name for name, han in yaku if han is None)
-    plain_yaku = tuple((name, han) for name, han in yaku if han is not None)
+    yakuman = tuple(name for name, han in yaku for _ in range(-han))  # a double yakuman listed twice
+    plain_yaku = tuple((name, han) for name, han in yaku if han >= 0)
     han = 13 * len(yakuman) if yakuman else value.han if value.han is not None else sum(h for _, h in plain_yaku)
     return RecordedWin(winner, None if tsumo else from_seat, None if pao == winner else pao, han, value.fu,
                        value.points, plain_yaku, yakuman, changes, detail_loc)
