@@ -3,6 +3,7 @@ and the seat; no edit of a real record gives a 500."""
 
 import copy
 import json
+import re
 
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
@@ -165,3 +166,21 @@ def test_edits_of_an_mjlog_never_give_a_500(client: TestClient, edits) -> None:
 def test_json_text_of_a_record_is_read_as_the_record(client: TestClient) -> None:
     response = client.post("/records/verify", json={"record": json.dumps(tenhou6(GAME))})
     assert response.status_code == 200 and response.json()["verified"]
+
+
+ELEMENTS = re.findall(r"<[^>]+>", (FIXTURES / "mjlog" / "pantheon_doubleron.xml").read_text())
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.integers(0, len(ELEMENTS) - 1), st.sampled_from(["drop", "twice", "swap"])), min_size=1, max_size=3))
+def test_moves_of_an_mjlog_dropped_doubled_or_swapped_never_give_a_500(client: TestClient, edits) -> None:
+    elements = list(ELEMENTS)
+    for place, edit in edits:
+        place %= len(elements)
+        if edit == "drop" and len(elements) > 2:
+            del elements[place]
+        elif edit == "twice":
+            elements.insert(place, elements[place])
+        elif place + 1 < len(elements):
+            elements[place], elements[place + 1] = elements[place + 1], elements[place]
+    assert_no_500(client, "".join(elements))
