@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from app.errors import InvalidInput
 from app.records.model import (
     NORTH,
+    RED_FIVES,
     Call,
     Discard,
     Draw,
@@ -80,6 +81,7 @@ class HandOutcome:
 @dataclass(slots=True)
 class _Seat:
     hand: Counter[Tile] = field(default_factory=Counter)
+    concealed: int = 13  # tiles in `hand`
     melds: list[Meld] = field(default_factory=list)
     kita: int = 0
     draws: int = 0
@@ -94,7 +96,7 @@ class _Seat:
     @property
     def size(self) -> int:
         """Tiles held, a kan counted as three: 13 between turns, 14 on one's turn."""
-        return sum(self.hand.values()) + 3 * len(self.melds)
+        return self.concealed + 3 * len(self.melds)
 
     @property
     def closed(self) -> bool:
@@ -106,11 +108,12 @@ class HandReplay:
         self.record, self.players, self.aka = record, players, aka
         self.where = hand_name(record.round_index, record.honba)
         self.dealer = record.round_index % 4
-        self.seats = [_Seat(Counter(tiles)) for tiles in record.starting_hands]
+        self.seats = [_Seat(Counter(tiles), len(tiles)) for tiles in record.starting_hands]
         self.live = LIVE_WALL[players]
         self.interrupted = False  # a call, kan or kita has been made: no more first-turn wins or double riichi
         self.kan_pending = False  # a kan or kita just made: ippatsu ends unless this very move is robbed
         self.replacement = False  # the last draw was a replacement after a kan or kita
+        self.replacing = False  # a kan or kita was just made: the next draw is its replacement
         self.pending_riichi: int | None = None
         self.added: Tile | None = None  # the tile of the last added kan, which a chankan robs
         self.last: Event | None = None
@@ -127,7 +130,7 @@ class HandReplay:
 
     def _count(self, tile: Tile, loc: tuple[str | int, ...], what: str) -> None:
         self.seen[kind(tile)] += 1
-        if tile != plain(tile):
+        if tile in RED_FIVES:
             self.reds[tile] += 1
             if not self.aka or self.reds[tile] > 1:
                 allowed = "one red five of each suit" if self.aka else "no red fives (its rules have none)"
@@ -170,16 +173,18 @@ class HandReplay:
         if self.live == 0:
             raise self._fail(event, f"seat {event.seat} draws {tile_name(event.tile)} from an empty wall")
         self._count(event.tile, event.loc, f"seat {event.seat}'s draw")
-        self.replacement = isinstance(self.last, SelfKan | Kita) or (isinstance(self.last, Call) and self.last.kind == "kan")
+        self.replacement, self.replacing = self.replacing, False
         self.live -= 1
         seat.draws += 1
         seat.hand[event.tile] += 1
+        seat.concealed += 1
 
     def _take(self, event: Event, seat_index: int, tile: Tile, doing: str) -> None:
         seat = self.seats[seat_index]
         if seat.hand[tile] == 0:
             raise self._fail(event, f"seat {seat_index} {doing} {tile_name(tile)}, which it does not hold")
         seat.hand[tile] -= 1
+        seat.concealed -= 1
         if not seat.hand[tile]:
             del seat.hand[tile]
 
@@ -221,6 +226,7 @@ class HandReplay:
         self.seats[event.from_seat].discard_called = True
         self.interrupted = True
         self._end_ippatsu()
+        self.replacing = event.kind == "kan"
         if event.kind != "chi":
             self._liability(seat, event)
 
@@ -242,6 +248,7 @@ class HandReplay:
             self._added_kan(seat, event)
         self.interrupted = True
         self.kan_pending = True
+        self.replacing = True
 
     def _added_kan(self, seat: _Seat, event: SelfKan) -> None:
         pons = [i for i, m in enumerate(seat.melds) if m.kind == "pon" and plain(m.tiles[0]) == plain(event.tiles[0])]
@@ -263,6 +270,7 @@ class HandReplay:
         self.seats[event.seat].kita += 1
         self.interrupted = True
         self.kan_pending = True
+        self.replacing = True
 
     # The end of the hand.
 
