@@ -27,16 +27,15 @@ from app.records.model import (
     Kita,
     Loc,
     RecordedWin,
-    RecordRules,
     SelfKan,
     Tile,
+    game_type_rules,
     invalid,
 )
 from app.records.names import YAKU_BY_TENHOU_ID
 from app.records.rounds import hand_name
 
 LOC: Loc = ()  # an mjlog is one string: every refusal points at the record itself
-NO_AKA, NO_KUITAN, HANCHAN, SANMA = 0x02, 0x04, 0x08, 0x10  # GO type bits
 RED_IDS = {16: 51, 52: 52, 88: 53}  # the red fives' tile numbers, with an aka rule
 _MOVE = re.compile(r"^([TUVWDEFG])(\d{1,3})$")
 ABORTIVE_TYPES = {"yao9": "kyuushu_kyuuhai", "reach4": "suucha_riichi", "kaze4": "suufon_renda", "kan4": "suukaikan",
@@ -63,10 +62,8 @@ class _Reader:
     def __init__(self, root: Element) -> None:
         self.root = root
         go = root.find("GO")
-        game_type = _int(go.get("type", "9"), "GO type") if go is not None else 9
-        self.players = 3 if game_type & SANMA else 4
-        self.aka = not game_type & NO_AKA
-        self.rules = RecordRules(self.players, self.aka, not game_type & NO_KUITAN, bool(game_type & HANCHAN))
+        self.rules = game_type_rules(_int(go.get("type", "9"), "GO type") if go is not None else 9)
+        self.players, self.aka = self.rules.players, self.rules.aka_dora
         self.hands: list[HandRecord] = []
         self.final: tuple[int, ...] | None = None
 

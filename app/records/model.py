@@ -165,6 +165,14 @@ class RecordRules:
     hanchan: bool
 
 
+NO_AKA, NO_KUITAN, HANCHAN, SANMA = 0x02, 0x04, 0x08, 0x10  # bits of Tenhou's game type (mjlog GO type, a log's id)
+
+
+def game_type_rules(bits: int, players: int | None = None) -> RecordRules:
+    """The rules a Tenhou game type states (the players too, unless the record says)."""
+    return RecordRules(players or (3 if bits & SANMA else 4), not bits & NO_AKA, not bits & NO_KUITAN, bool(bits & HANCHAN))
+
+
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     format: Literal["tenhou6", "mjlog"]

@@ -28,6 +28,7 @@ from app.records.model import (
     RecordRules,
     SelfKan,
     Tile,
+    game_type_rules,
     invalid,
     plain,
     tile_name,
@@ -48,7 +49,6 @@ ABORTIVE_NAMES = {
 DRAW_NAMES = {"流局": "draw", "全員聴牌": "draw", "全員不聴": "draw", "流し満貫": "nagashi"}
 WIN_NAME = "和了"
 _GAME_TYPE = re.compile(r"^\d{10}gm-([0-9a-f]{4})-")
-NO_AKA, NO_KUITAN, HANCHAN, SANMA = 0x02, 0x04, 0x08, 0x10  # Tenhou's game type bits
 
 
 def read_tenhou6(record: dict[str, Any]) -> GameRecord:
@@ -89,8 +89,7 @@ def _rules(record: dict[str, Any], players: int) -> RecordRules:
         tenhou_room = any(wind in disp for wind in "東南")
         return RecordRules(players, aka, "喰" in disp or not tenhou_room, "東" not in disp and "East" not in disp)
     if game_type is not None:
-        bits = int(game_type.group(1), 16)
-        return RecordRules(players, not bits & NO_AKA, not bits & NO_KUITAN, bool(bits & HANCHAN))
+        return game_type_rules(int(game_type.group(1), 16), players)
     return RecordRules(players, True, True, True)
 
 
