@@ -7,14 +7,14 @@ from dataclasses import dataclass
 
 from app.errors import InvalidInput, Problem
 from app.match.hand import HanFu, Outcome, PlayedHand, ScoredWin, Settlement, Tiles, Win, Yakuman
-from app.match.model import WIND_ORDER, MatchState, Standing
+from app.match.model import MatchState, Standing
 from app.match.rules import AbortiveDraw
 from app.match.settle import SettleRules, settle_hand
 from app.match.win_value import TileHand
 from app.records.adapter import Context, core_win, full_context, is_tenpai
 from app.records.model import GameRecord, HandRecord, RecordedWin, RecordRules
 from app.records.replay import HandOutcome, WinHand, replay_hand
-from app.records.rounds import hand_name
+from app.records.rounds import hand_name, round_of
 from app.scoring.result import ScoreResult
 
 RIICHI_DEPOSIT = 1000
@@ -103,8 +103,9 @@ def verify_game(record: GameRecord, rules: SettleRules, options: dict[str, objec
             last = settled
     final = _final(record, last, mismatches)
     first = record.hands[0]
-    state = {"round_wind": WIND_ORDER[first.round_index // 4 % 4], "round_number": first.round_index % 4 + 1,
-             "honba": first.honba, "riichi_sticks": first.riichi_sticks, "scores": list(first.scores)}
+    wind, number = round_of(first.round_index)
+    state = {"round_wind": wind, "round_number": number, "honba": first.honba, "riichi_sticks": first.riichi_sticks,
+             "scores": list(first.scores)}
     return Verification(
         record.format, record.rules.players, options, not mismatches, tuple(mismatches), tuple(hands), final,
         last is not None and last.end_check.game_over, () if last is None else last.end_check.standings,
@@ -118,8 +119,7 @@ class _HandCheck:
         self.index, self.hand, self.record, self.rules, self.mismatches = index, hand, record, rules, mismatches
         self.players = record.rules.players
         self.where = hand_name(hand.round_index, hand.honba)
-        self.state = MatchState(WIND_ORDER[hand.round_index // 4 % 4], hand.round_index % 4 + 1, hand.honba,
-                                hand.riichi_sticks, hand.scores)
+        self.state = MatchState(*round_of(hand.round_index), hand.honba, hand.riichi_sticks, hand.scores)
 
     def flag(self, seat: int | None, field: str, recorded: object, computed: object, msg: str) -> None:
         self.mismatches.append(Mismatch(self.index, seat, field, recorded, computed, f"{self.where}: {msg}"))
