@@ -6,7 +6,7 @@ from fastapi import FastAPI
 from fastapi.routing import APIRoute
 from starlette.types import ASGIApp
 
-from app.api import analyze, catalog, hand, health, match, points
+from app.api import analyze, catalog, hand, health, match, points, records
 from app.api.docs import install_docs, install_home
 from app.api.errors import document_errors, install_error_handlers
 from app.api.examples import document_examples
@@ -51,6 +51,7 @@ LICENSE = {"name": "All rights reserved"}
 TAGS = [
     {"name": "hand", "description": "One hand: its score from tiles or from han and fu, and its analysis before the win"},
     {"name": "match", "description": "The scoreboard: settle a hand, replay a match, decide whether the match ends"},
+    {"name": "records", "description": "Whole game records: replay, score, settle and verify Tenhou games"},
     {"name": "catalog", "description": "What the service knows: the yaku, the rule presets and every option"},
     {"name": "service", "description": "The service itself: the health probe"},
 ]
@@ -73,10 +74,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     install_error_handlers(app)
     app.add_middleware(BodySizeLimit, max_body_bytes=settings.max_body_bytes, max_json_depth=settings.max_json_depth,
-                       path_caps={hand.BATCH_PATH: settings.max_batch_body_bytes})
+                       path_caps={hand.BATCH_PATH: settings.max_batch_body_bytes, records.PATH: settings.max_record_body_bytes})
     install_docs(app)
     # A request tries the routes in this order, and each route passed over costs: scoring before the reference data.
-    for module in (health, hand, analyze, points, catalog, match):
+    for module in (health, hand, analyze, points, catalog, match, records):
         app.include_router(module.router)
     install_home(app)
     if settings.metrics:  # last: only a scrape passes over the others

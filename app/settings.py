@@ -27,6 +27,7 @@ class Settings:
     metrics: bool = True
     shutdown_timeout: int = 20
     max_batch_body_bytes: int = 524288  # 500 full-context items of some 440 bytes each, with room to spare
+    max_record_body_bytes: int = 1048576  # a game record: a hanchan is 20-60 KB, the longest real game fits many times
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -73,4 +74,5 @@ class Settings:
             metrics=boolean("METRICS", defaults.metrics),
             shutdown_timeout=integer("SHUTDOWN_TIMEOUT", defaults.shutdown_timeout, 1, 3600),
             max_batch_body_bytes=integer("MAX_BATCH_BODY_BYTES", defaults.max_batch_body_bytes, 1, 1 << 30),
+            max_record_body_bytes=integer("MAX_RECORD_BODY_BYTES", defaults.max_record_body_bytes, 1, 1 << 30),
         )

@@ -1,7 +1,8 @@
 """The README's curl examples, parsed so that they can be run: by tests/test_readme.py against the app,
 and by .ci/run against the running container (`python scripts/readme_examples.py --base-url URL`).
 
-An example is a ```bash block holding one `curl` command (continued with backslashes). When the next
+An example is a ```bash block holding one `curl` command (continued with backslashes); its body may be a file
+(`--data-binary @docs/examples/...`, named from the repository's root). When the next
 fenced block is ```json, it is the expected response: every key and list item it shows must be in the
 real response with the same value (the real one may have more keys).
 """
@@ -50,6 +51,8 @@ def parse_curl(command: str, line: int) -> Example:
             headers[name.strip()] = value.strip()
         elif arg in ("-d", "--data", "--data-raw", "--data-binary"):
             body = next(items)
+            if body.startswith("@") and arg != "--data-raw":  # a file, named from the repository's root
+                body = (README.parent / body[1:]).read_text(encoding="utf-8")
         elif arg.startswith("-"):
             raise ValueError(f"README.md:{line}: curl option {arg} is not understood by this checker")
         elif url is None:

@@ -60,7 +60,7 @@ def test_health(client: TestClient) -> None:
 def test_settings_defaults() -> None:
     assert Settings.from_env({}) == Settings(
         host="127.0.0.1", port=8000, workers=1, log_level="info", access_log=False, max_body_bytes=65536,
-        max_batch_body_bytes=524288,
+        max_batch_body_bytes=524288, max_record_body_bytes=1048576,
     )
 
 
@@ -75,6 +75,7 @@ def test_settings_from_env() -> None:
     }
     assert Settings.from_env(env) == Settings("0.0.0.0", 9000, 4, "warning", True, 2048)
     assert Settings.from_env({"MAHJONG_MAX_BATCH_BODY_BYTES": "1048576"}).max_batch_body_bytes == 1048576
+    assert Settings.from_env({"MAHJONG_MAX_RECORD_BODY_BYTES": "4096"}).max_record_body_bytes == 4096
 
 
 def test_settings_blank_values_mean_default() -> None:
@@ -92,6 +93,7 @@ def test_settings_blank_values_mean_default() -> None:
         ("MAHJONG_ACCESS_LOG", "maybe"),
         ("MAHJONG_MAX_BODY_BYTES", "-1"),
         ("MAHJONG_MAX_BATCH_BODY_BYTES", "0"),
+        ("MAHJONG_MAX_RECORD_BODY_BYTES", "big"),
     ],
 )
 def test_settings_reject_bad_values(name: str, value: str) -> None:
@@ -246,7 +248,7 @@ def body_operations(client: TestClient) -> list[str]:
                                           "application/jsonx", "json", None])
 def test_every_body_taking_operation_refuses_a_body_not_sent_as_json(client: TestClient, content_type: str | None) -> None:
     paths = body_operations(client)
-    assert len(paths) == 8
+    assert len(paths) == 9
     headers = {} if content_type is None else {"Content-Type": content_type}
     for path in paths:
         response = client.post(path, content=b'{"items": []}', headers=headers)

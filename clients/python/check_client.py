@@ -24,6 +24,7 @@ from riichi_client import Client
 from riichi_client.api.catalog import list_rules, list_yaku
 from riichi_client.api.hand import analyze_hand, analyze_hands, score_hand, score_hands, score_points
 from riichi_client.api.match import check_match_end, replay_match, settle_hand
+from riichi_client.api.records import verify_record
 from riichi_client.api.service import health
 from riichi_client.models import (
     EndCheckRequest,
@@ -41,6 +42,8 @@ from riichi_client.models import (
     HandScoreResponse,
     HealthResponse,
     Language,
+    RecordsVerifyRequest,
+    RecordsVerifyResponse,
     ReplayRequest,
     ReplayResponse,
     RulesCatalog,
@@ -325,9 +328,34 @@ def check_replay(client: Client) -> None:
     rejected(replay_match.sync_detailed(client=client, body=chombo), 422, "inconsistent_state", ["body", "hands", 0, "chombo"])
 
 
+# A three-player hand in tenhou.net/6 JSON: the dealer sets a North aside and wins on the replacement tile.
+SANMA_KITA_RECORD = {
+    "title": ["", ""], "name": ["A", "B", "C", ""], "rule": {"disp": "三般南喰赤", "aka": 1},
+    "log": [[[0, 0, 0], [35000, 35000, 35000, 0], [37], [],
+             [11, 11, 11, 19, 19, 19, 21, 22, 23, 24, 25, 26, 44], [27, 27], ["f44"],
+             [21, 21, 22, 22, 23, 23, 24, 24, 25, 26, 26, 28, 29], [], [],
+             [31, 31, 32, 32, 33, 33, 34, 34, 35, 36, 36, 41, 42], [], [], [], [], [],
+             ["和了", [5200, -2600, -2600, 0], [0, 0, 0, "40符3飜2600点∀", "嶺上開花(1飜)", "門前清自摸和(1飜)", "ドラ(1飜)"]]]],
+}
+
+
+def check_verify_record(client: Client) -> None:
+    body = RecordsVerifyRequest.from_dict({"record": SANMA_KITA_RECORD})
+    answer = ok(verify_record.sync_detailed(client=client, body=body), RecordsVerifyResponse)
+    equal((answer.verified, answer.players, len(answer.mismatches)), (True, 3, 0), "verified, players, mismatches")
+    hand = answer.hands[0]
+    equal((hand.result, hand.deltas, hand.recorded_deltas), ("tsumo", [5200, -2600, -2600], [5200, -2600, -2600]), "the hand")
+    score = present(hand.wins[0].score, "the win's score")
+    equal((score.han, score.fu, [y.id for y in score.yaku]), (3, 40, ["menzen_tsumo", "rinshan", "kita"]), "the win's score")
+
+    not_a_record = RecordsVerifyRequest.from_dict({"record": "not a record"})
+    rejected(verify_record.sync_detailed(client=client, body=not_a_record), 422, "invalid_record", ["body", "record"])
+
+
 CHECKS: list[Callable[[Client], None]] = [
     check_health, check_catalogs, check_index_page, check_score_hand, check_score_hand_413_415, check_score_hands,
     check_analyze_hand, check_analyze_hands, check_score_points, check_match_end_check, check_settle, check_replay,
+    check_verify_record,
 ]
 
 

@@ -290,6 +290,27 @@ async function checkReplay(): Promise<void> {
         ["body", "hands", 0, "chombo"]);
 }
 
+// A three-player hand in tenhou.net/6 JSON: the dealer sets a North aside and wins on the replacement tile.
+const sanmaKitaRecord = {
+    title: ["", ""], name: ["A", "B", "C", ""], rule: { disp: "三般南喰赤", aka: 1 },
+    log: [[[0, 0, 0], [35000, 35000, 35000, 0], [37], [],
+        [11, 11, 11, 19, 19, 19, 21, 22, 23, 24, 25, 26, 44], [27, 27], ["f44"],
+        [21, 21, 22, 22, 23, 23, 24, 24, 25, 26, 26, 28, 29], [], [],
+        [31, 31, 32, 32, 33, 33, 34, 34, 35, 36, 36, 41, 42], [], [], [], [], [],
+        ["和了", [5200, -2600, -2600, 0], [0, 0, 0, "40符3飜2600点∀", "嶺上開花(1飜)", "門前清自摸和(1飜)", "ドラ(1飜)"]]]],
+};
+
+async function checkVerifyRecord(): Promise<void> {
+    const answer = ok(await client.POST("/records/verify", { body: { record: sanmaKitaRecord } }));
+    equal([answer.verified, answer.players, answer.mismatches.length], [true, 3, 0], "verified, players, mismatches");
+    const hand = present(answer.hands[0], "the hand");
+    equal([hand.result, hand.deltas, hand.recorded_deltas], ["tsumo", [5200, -2600, -2600], [5200, -2600, -2600]], "the hand");
+    const score = present(present(hand.wins[0], "the win").score, "the win's score");
+    equal([score.han, score.fu, score.yaku.map((y) => y.id)], [3, 40, ["menzen_tsumo", "rinshan", "kita"]], "the win's score");
+
+    rejected(await client.POST("/records/verify", { body: { record: "not a record" } }), 422, "invalid_record", ["body", "record"]);
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
     return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -313,7 +334,7 @@ const checks: [string, () => Promise<void>][] = [
     ["health", checkHealth], ["catalogs", checkCatalogs], ["index page", checkIndexPage], ["score_hand", checkScoreHand],
     ["score_hand 413 and 415", checkScoreHand413And415], ["score_hands", checkScoreHands], ["analyze_hand", checkAnalyzeHand],
     ["analyze_hands", checkAnalyzeHands], ["score_points", checkScorePoints], ["check_match_end", checkMatchEnd],
-    ["settle_hand", checkSettle], ["replay_match", checkReplay],
+    ["settle_hand", checkSettle], ["replay_match", checkReplay], ["verify_record", checkVerifyRecord],
 ];
 
 let failed = 0;

@@ -1,0 +1,215 @@
+"""`python -m app.records verify PATH... [--url URL] [--out REPORT.jsonl] [--preset NAME] [--jobs N]`
+
+Verifies every game record found in the paths (files, folders searched recursively, `.gz` read through): one
+line per game and a summary, a progress bar on a terminal, the games spread over the local cores (or, with
+`--url`, sent to a running service: its replicas share them), and with `--out` a JSON-lines report. The exit
+status is 1 when any game does not verify (a mismatch, a refused record, an error), else 0.
+"""
+
+import argparse
+import gzip
+import json
+import os
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any, TextIO
+
+RECORD_SUFFIXES = (".json", ".xml", ".mjlog", ".txt")
+Report = dict[str, Any]
+
+
+def record_files(paths: list[str]) -> list[Path]:
+    """The record files named or found under the folders named, in a stable order."""
+    found: list[Path] = []
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            found += sorted(p for p in path.rglob("*") if p.is_file() and _is_record_name(p.name))
+        elif path.exists():
+            found.append(path)
+        else:
+            raise SystemExit(f"no such file or folder: {given}")
+    return found
+
+
+def _is_record_name(name: str) -> bool:
+    name = name.removesuffix(".gz")
+    return name.endswith(RECORD_SUFFIXES)
+
+
+def read_text(path: Path) -> str:
+    data = path.read_bytes()
+    if path.suffix == ".gz" or data[:2] == b"\x1f\x8b":
+        data = gzip.decompress(data)
+    return data.decode("utf-8")
+
+
+def request_body(path: Path, rules: dict[str, Any] | None) -> dict[str, Any]:
+    text = read_text(path).strip()
+    record: Any = json.loads(text) if text.startswith("{") else text
+    return {"record": record, **({"rules": rules} if rules else {})}
+
+
+def summary(path: Path, status: int, answer: Any) -> Report:
+    """One game's line of the report: verified, mismatch, invalid (a 422) or error."""
+    if status == 200:
+        return {"path": str(path), "status": "verified" if answer["verified"] else "mismatch", "format": answer["format"],
+                "players": answer["players"], "hands": len(answer["hands"]), "mismatches": answer["mismatches"],
+                "final_scores": answer["final_scores"]}
+    if status == 422:
+        return {"path": str(path), "status": "invalid", "detail": answer.get("detail")}
+    return {"path": str(path), "status": "error", "detail": answer}
+
+
+def verify_here(path: Path, rules: dict[str, Any] | None) -> Report:
+    """The game verified in this process, exactly as POST /records/verify answers it."""
+    from pydantic import ValidationError
+
+    from app.api.errors import invalid_input_detail, validation_detail
+    from app.api.records import verify
+    from app.errors import InvalidInput
+    from app.schemas.records import RecordsVerifyRequest, RecordsVerifyResponse
+
+    try:
+        request = RecordsVerifyRequest.model_validate(request_body(path, rules))
+        answer = RecordsVerifyResponse.model_validate(verify(request), from_attributes=True).model_dump(mode="json")
+    except InvalidInput as exc:
+        return summary(path, 422, {"detail": invalid_input_detail(exc)})
+    except ValidationError as exc:
+        return summary(path, 422, {"detail": validation_detail(exc.errors(), ("body",))})
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        return summary(path, 0, f"cannot read the file: {exc}")
+    return summary(path, 200, answer)
+
+
+def verify_remote(path: Path, rules: dict[str, Any] | None, url: str) -> Report:
+    """The game sent to a running service's POST /records/verify."""
+    try:
+        data = json.dumps(request_body(path, rules)).encode()
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        return summary(path, 0, f"cannot read the file: {exc}")
+    request = urllib.request.Request(url.rstrip("/") + "/records/verify", data=data, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=120) as response:
+            return summary(path, response.status, json.load(response))
+    except urllib.error.HTTPError as exc:
+        body = exc.read()
+        try:
+            return summary(path, exc.code, json.loads(body))
+        except ValueError:
+            return summary(path, exc.code, body.decode(errors="replace"))
+    except (urllib.error.URLError, OSError) as exc:
+        return summary(path, 0, f"cannot reach {url}: {exc}")
+
+
+def line(report: Report) -> str:
+    status = report["status"]
+    if status == "verified":
+        return f"ok        {report['path']}  ({report['hands']} hands, {report['players']} players, {report['format']})"
+    if status == "mismatch":
+        first = report["mismatches"][0]
+        return f"MISMATCH  {report['path']}  {len(report['mismatches'])} mismatch(es); first: {first['field']}: {first['msg']}"
+    detail = report["detail"]
+    message = "; ".join(p["msg"] for p in detail) if isinstance(detail, list) else str(detail)
+    return f"{'INVALID' if status == 'invalid' else 'ERROR':<9} {report['path']}  {message}"
+
+
+class Progress:
+    """A one-line bar on a terminal (stderr), redrawn as games finish; nothing when stderr is not a terminal."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total, self.stream, self.done = total, stream, 0
+        self.shown = stream.isatty() and total > 0
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r\033[K")
+
+    def step(self) -> None:
+        self.done += 1
+        if self.shown:
+            width = 30
+            filled = width * self.done // self.total
+            self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}")
+            self.stream.flush()
+
+
+def run(files: list[Path], work: Callable[[Path], Report], pool: Executor, out: TextIO | None,
+        stdout: TextIO, stderr: TextIO) -> Iterator[Report]:
+    progress = Progress(len(files), stderr)
+    futures = {pool.submit(work, path): path for path in files}
+    for future in as_completed(futures):
+        report = future.result()
+        progress.clear()
+        print(line(report), file=stdout, flush=True)
+        if out is not None:
+            out.write(json.dumps(report, ensure_ascii=False) + "\n")
+        progress.step()
+        yield report
+    progress.clear()
+
+
+def main(argv: list[str] | None = None, stdout: TextIO = sys.stdout, stderr: TextIO = sys.stderr) -> int:
+    parser = argparse.ArgumentParser(prog="python -m app.records", description=__doc__.split("\n\n")[1] if __doc__ else None)
+    commands = parser.add_subparsers(dest="command", required=True)
+    verify = commands.add_parser("verify", help="verify game records (tenhou.net/6 JSON, mjlog XML, .gz)")
+    verify.add_argument("paths", nargs="+", metavar="PATH", help="record files or folders (searched recursively)")
+    verify.add_argument("--url", help="a running service (e.g. http://localhost:8000): send the games there")
+    verify.add_argument("--out", type=Path, help="write a JSON-lines report, one line per game")
+    verify.add_argument("--preset", help="verify under this preset instead of the record's own rules")
+    verify.add_argument("--rules", type=json.loads, help='rules as POST /records/verify takes them, as JSON: \'{"preset": "mleague"}\'')
+    verify.add_argument("--jobs", type=int, default=None, help="games at once (default: the local cores; 8 with --url)")
+    args = parser.parse_args(argv)
+    rules: dict[str, Any] | None = args.rules or ({"preset": args.preset} if args.preset else None)
+    files = record_files(args.paths)
+    started = time.perf_counter()
+    if args.url:
+        pool: Executor = ThreadPoolExecutor(args.jobs or 8)
+        work: Callable[[Path], Report] = _Remote(rules, args.url)
+    else:
+        pool = ProcessPoolExecutor(args.jobs or os.cpu_count() or 1)
+        work = _Here(rules)
+    counts = {"verified": 0, "mismatch": 0, "invalid": 0, "error": 0}
+    with pool, (args.out.open("w", encoding="utf-8") if args.out else _Nothing()) as out:
+        for report in run(files, work, pool, out if args.out else None, stdout, stderr):
+            counts[report["status"]] += 1
+    seconds = time.perf_counter() - started
+    print(f"{len(files)} games in {seconds:.1f} s: {counts['verified']} verified, {counts['mismatch']} with mismatches, "
+          f"{counts['invalid']} refused, {counts['error']} errors", file=stdout)
+    return 0 if counts["verified"] == len(files) else 1
+
+
+class _Here:
+    """verify_here with the rules bound (picklable, for the process pool)."""
+
+    def __init__(self, rules: dict[str, Any] | None) -> None:
+        self.rules = rules
+
+    def __call__(self, path: Path) -> Report:
+        return verify_here(path, self.rules)
+
+
+class _Remote:
+    def __init__(self, rules: dict[str, Any] | None, url: str) -> None:
+        self.rules, self.url = rules, url
+
+    def __call__(self, path: Path) -> Report:
+        return verify_remote(path, self.rules, self.url)
+
+
+class _Nothing:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *_: object) -> None:
+        return None
+
+
+if __name__ == "__main__":
+    sys.exit(main())

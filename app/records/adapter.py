@@ -1,0 +1,58 @@
+"""The one door from the replay to the core: a win as the replay found it (tile codes, melds with their seats)
+turned into what the core takes today (`/hand/score`'s hand and context, as the match settlement passes them
+on), and the tenpai check of a hand at an exhaustive draw (`/hand/analyze`'s core)."""
+
+from app.match.win_value import TileHand
+from app.records.model import Tile, mpsz, plain, tile_name
+from app.records.replay import Meld, WinHand
+from app.scoring import HandRules, MeldInput, WinContext
+from app.scoring.analysis import AnalysisInput, completing_tiles, formula_forms, least, validated
+from app.scoring.vocabulary import WIND_NAMES
+
+Context = dict[str, object]
+
+
+def core_win(win: WinHand, rules: HandRules) -> tuple[TileHand, Context]:
+    """The win's hand and the context facts the replay found: the flags that hold, the indicators, kita. The
+    seats, winds, riichi, honba and sticks are left to the settlement, which derives them from the scoreboard."""
+    hand = TileHand(_written(win.concealed, rules), tile_name(_shown(win.win_tile, rules)),
+                    tuple((meld.kind, _written(meld.tiles, rules)) for meld in win.melds))
+    flags = {"double_riichi": win.double_riichi, "ippatsu": win.ippatsu, "haitei": win.haitei, "houtei": win.houtei,
+             "rinshan": win.rinshan, "chankan": win.chankan, "tenhou": win.tenhou, "chiihou": win.chiihou,
+             "renhou": win.renhou and rules.renhou != "none"}
+    context: Context = {name: True for name, value in flags.items() if value}
+    context["dora_indicators"] = tuple(tile_name(_shown(t, rules)) for t in win.dora_indicators)
+    context["ura_dora_indicators"] = tuple(tile_name(_shown(t, rules)) for t in win.ura_indicators)
+    if win.kita:
+        context["kita"] = win.kita
+    return hand, context
+
+
+def full_context(win: WinHand, sent: Context, riichi: bool, honba: int, riichi_sticks: int,
+                 dealer: int, players: int) -> Context:
+    """The whole `/hand/score` context of a win: the facts sent with what the settlement derives."""
+    def wind(seat: int | None) -> str | None:
+        return None if seat is None else WIND_NAMES[(seat - dealer) % players]
+
+    return {"win": "tsumo" if win.from_seat is None else "ron", "seat_wind": WIND_NAMES[win.seat_wind],
+            "round_wind": WIND_NAMES[win.round_wind], "riichi": riichi and not win.double_riichi, **sent,
+            "honba": honba, "riichi_sticks": riichi_sticks, "discarder_seat_wind": wind(win.from_seat),
+            "pao_seat_wind": wind(win.pao_seat)}
+
+
+def is_tenpai(tiles: tuple[Tile, ...], melds: tuple[Meld, ...], rules: HandRules) -> bool:
+    """Tenpai as /hand/analyze's core reads it (shanten 0 with a completing tile the hand does not hold all four of),
+    without valuing the waits."""
+    given = AnalysisInput(_written(tiles, rules), tuple(MeldInput(meld.kind, _written(meld.tiles, rules)) for meld in melds))
+    table, hand, _ = validated(given, WinContext(), rules)
+    forms = formula_forms(table, hand)
+    return least(forms) == 0 and bool(completing_tiles(table, hand, forms)[0])
+
+
+def _shown(tile: Tile, rules: HandRules) -> Tile:
+    return tile if rules.max_red_fives_per_suit else plain(tile)
+
+
+def _written(tiles: tuple[Tile, ...], rules: HandRules) -> str:
+    """MPSZ of tiles, red fives written 0 only where the rules have them (else they are plain fives)."""
+    return mpsz([_shown(t, rules) for t in tiles])

@@ -1,0 +1,28 @@
+"""Real game records (tests/fixtures/records, see SOURCES.md there) and small ways to send and change them."""
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+FIXTURES = Path(__file__).parent / "fixtures" / "records"
+TENHOU6 = sorted((FIXTURES / "tenhou6").glob("*.json"))
+MJLOG = sorted((FIXTURES / "mjlog").glob("*.xml"))
+# Both formats of the same game: the official Tenhou pairs and the pairs converted from one another.
+PAIRS = sorted({p.stem for p in TENHOU6} & {p.stem for p in MJLOG})
+
+
+def load(path: Path) -> dict[str, Any] | str:
+    return json.loads(path.read_text()) if path.suffix == ".json" else path.read_text()
+
+
+def body(path: Path, **extra: Any) -> dict[str, Any]:
+    return {"record": load(path), **extra}
+
+
+def tenhou6(name: str) -> dict[str, Any]:
+    return copy.deepcopy(json.loads((FIXTURES / "tenhou6" / f"{name}.json").read_text()))
+
+
+def mismatch_places(answer: dict[str, Any]) -> set[tuple[Any, Any, str]]:
+    return {(m["hand"], m["seat"], m["field"]) for m in answer["mismatches"]}
