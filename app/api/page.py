@@ -30,8 +30,9 @@ async def manifest() -> FileResponse:
 
 @router.get(f"{PAGE_URL}/sw.js")
 async def service_worker() -> FileResponse:
-    # Served under /calculator/ but controlling /calculator itself (a scope is a prefix of the URL).
-    headers = {**_FRESH, "Service-Worker-Allowed": PAGE_URL}
+    # Served under /calculator/ but controlling /calculator itself (a scope is a prefix of the URL); relative to the
+    # script, so it holds under a root path too.
+    headers = {**_FRESH, "Service-Worker-Allowed": "../calculator"}
     return FileResponse(WEB_DIR / "sw.js", media_type="text/javascript; charset=utf-8", headers=headers)
 
 
