@@ -11,8 +11,8 @@ from app.api import analyze, catalog, hand, health, match, points
 from app.api.docs import install_docs, install_home
 from app.api.errors import document_errors, install_error_handlers
 from app.api.examples import document_examples
-from app.api.page import install_page
 from app.api.guide import SUMMARY, description
+from app.api.page import install_page
 from app.middleware import BodySizeLimit
 from app.observability.metrics import METRICS_ROUTE, exposition_registry, metrics_endpoint
 from app.observability.middleware import Observe
