@@ -303,6 +303,19 @@ function renderPickers() {
   }
   $("ura-details").hidden = !ura();
   $("kita-field").hidden = players() !== 3;
+  $("meld-count").textContent = state.melds.length ? `(${state.melds.length})` : "";
+  $("dora-count").textContent = state.dora.length ? `(${state.dora.join(" ")})` : "";
+  $("ura-count").textContent = state.ura.length ? `(${state.ura.join(" ")})` : "";
+  renderExtras();
+}
+
+/** Beside the hand: its calls and the indicators, drawn small (each named in words for screen readers). */
+function renderExtras() {
+  const strip = (label, tiles) => el("span", {}, `${label} `, el("span", { class: "tiles-inline", html: tiles.map((tile) => tileSvg(tile)).join("") }),
+    el("span", { class: "visually-hidden" }, tiles.join(" ")));
+  $("hand-extras").replaceChildren(...[...state.melds.map((meld) => strip(t(meld.type), parseTiles(meld.tiles) ?? [])),
+    state.dora.length ? strip(t("doraWord"), state.dora) : null, ura() && state.ura.length ? strip(t("uraWord"), state.ura) : null,
+    state.kita ? el("span", {}, `${t("kita")}: ${state.kita}`) : null].filter(Boolean));
 }
 
 function renderContext() {
@@ -466,7 +479,7 @@ function renderScore(score) {
       el("ul", { class: "rows" }, score.fu_breakdown.map((item) => el("li", {},
         el("span", {}, t("fuReason")[item.reason] ?? item.reason, item.tiles ? el("span", { class: "tiles-inline", html: tileStrip(item.tiles, "small") }) : null,
           item.tiles ? el("span", { class: "visually-hidden" }, ` ${item.tiles}`) : null),
-        el("span", {}, `${item.fu} ${t("fu")}`)))),
+        el("span", {}, t("fuAmount", { n: item.fu }))))),
       raw !== score.fu ? el("p", { class: "note" }, t("fuTotal", { raw, fu: score.fu })) : null));
   }
   if (score.decomposition?.length) {
@@ -588,6 +601,10 @@ function wire() {
 
 async function start() {
   wire();
+  // What the link holds beyond the hand is in view: its calls and indicators open.
+  $("meld-details").open = state.melds.length > 0;
+  $("dora-details").open = state.dora.length > 0;
+  $("ura-details").open = state.ura.length > 0;
   match = mountMatch($("match-view"), calculator);
   await loadCatalog();
   renderWords();

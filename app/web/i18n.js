@@ -4,6 +4,7 @@
 export const LANGUAGES = { en: "English", ja: "日本語", vi: "Tiếng Việt", zh: "中文", ko: "한국어" };
 
 const en = {
+  fuAmount: "{n} fu", enterHand: "Enter the hand",
   title: "Riichi mahjong calculator", calculator: "Calculator", match: "Keep score", language: "Language",
   preset: "Rules", ruleOptions: "Rule options of this preset", tiles: "Tiles",
   notationHelp: "MPSZ notation, e.g. 234567m456p22678s; the last tile is the winning tile",
@@ -49,6 +50,7 @@ const en = {
 };
 
 const ja = {
+  fuAmount: "{n}符", enterHand: "局の結果を入力",
   title: "リーチ麻雀 点数計算", calculator: "計算", match: "点数記録", language: "言語", preset: "ルール",
   ruleOptions: "このルールの設定", tiles: "牌", notationHelp: "MPSZ表記 (例 234567m456p22678s)。最後の牌が和了牌",
   palette: "手牌に牌を加える", hand: "手牌", removeTile: "{tile}を外す", winTile: "和了牌", clear: "クリア",
@@ -87,6 +89,7 @@ const ja = {
 };
 
 const zh = {
+  fuAmount: "{n}符", enterHand: "录入本局结果",
   title: "立直麻将 点数计算", calculator: "计算", match: "记分", language: "语言", preset: "规则",
   ruleOptions: "本规则的选项", tiles: "牌", notationHelp: "MPSZ 记法（例 234567m456p22678s），最后一张为和牌",
   palette: "向手牌加牌", hand: "手牌", removeTile: "移除{tile}", winTile: "和牌", clear: "清空", count: "{n}/{m}张",
@@ -124,6 +127,7 @@ const zh = {
 };
 
 const ko = {
+  fuAmount: "{n}부", enterHand: "국 결과 입력",
   title: "리치 마작 점수 계산기", calculator: "계산", match: "점수 기록", language: "언어", preset: "규칙",
   ruleOptions: "이 규칙의 옵션", tiles: "패", notationHelp: "MPSZ 표기 (예 234567m456p22678s), 마지막 패가 화료패",
   palette: "손패에 패 추가", hand: "손패", removeTile: "{tile} 빼기", winTile: "화료패", clear: "지우기",
@@ -161,6 +165,7 @@ const ko = {
 };
 
 const vi = {
+  fuAmount: "{n} fu", enterHand: "Nhập kết quả ván",
   title: "Máy tính điểm Riichi mahjong", calculator: "Tính điểm", match: "Ghi điểm", language: "Ngôn ngữ", preset: "Luật",
   ruleOptions: "Tùy chọn của bộ luật", tiles: "Quân bài", notationHelp: "Ký hiệu MPSZ, ví dụ 234567m456p22678s; quân cuối là quân thắng",
   palette: "Thêm quân vào tay", hand: "Bài trên tay", removeTile: "Bỏ {tile}", winTile: "Quân thắng", clear: "Xóa",

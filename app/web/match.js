@@ -237,7 +237,7 @@ export function mountMatch(root, calc) {
       parts.push(seatSelect("chombo-seat", t("offender"), form.chombo, (seat) => { form.chombo = seat; }));
     }
     parts.push(el("p", { class: "actions" }, el("button", { type: "button", id: "settle", class: "primary", onclick: settle }, t("settle"))));
-    return el("section", { class: "panel", "aria-labelledby": "hand-form-h" }, el("h2", { id: "hand-form-h" }, t("whatHappened")), parts);
+    return el("section", { class: "panel", "aria-labelledby": "hand-form-h" }, el("h2", { id: "hand-form-h" }, t("enterHand")), parts);
   }
 
   function scoreboard() {

@@ -274,7 +274,7 @@ def test_the_pages_result_equals_post_hand_score(calc: Page, request_: dict[str,
         assert f"{payment['points']:,}" in shown["payments"]
     if expected["fu_breakdown"]:
         for item in expected["fu_breakdown"]:
-            assert f"{item['fu']} Fu" in shown["fu"][0]
+            assert f"{item['fu']} fu" in shown["fu"][0]
 
 
 # ---- the match ---------------------------------------------------------------------------------------------------
