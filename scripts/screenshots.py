@@ -15,7 +15,7 @@ from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tests.served import served  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
-# A dealer's mangan: riichi, ippatsu, tsumo, pinfu, a red five, dora and ura; a called hand beside it for the desktop.
+# A dealer's baiman: riichi, ippatsu, tsumo, pinfu, a red five, dora and ura; a called hand beside it for the desktop.
 HAND = "tiles=234m406p22678s345s&win_tile=8s&win=tsumo&riichi=1&ippatsu=1&dora=3m&ura=1s"
 OPEN_HAND = "tiles=11m234p&melds=pon:777z,chi:678s,ankan:1111z&win_tile=4p&round_wind=south&seat_wind=south&dora=6z&honba=1"
 WAITS = "tiles=234567m456p2267s&riichi=1&dora=1p&seat_wind=south"

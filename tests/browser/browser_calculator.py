@@ -64,6 +64,11 @@ def query_of(request: dict[str, Any], lang: str = "en") -> str:
     return urlencode(fields)
 
 
+def url_state(page: Any) -> dict[str, list[str]]:
+    """The page's URL query as the page wrote it (read in the page: Playwright's page.url can lag a replaceState)."""
+    return parse_qs(page.evaluate("location.search.slice(1)"))
+
+
 def digits(text: str) -> int:
     return int(re.sub(r"[^\d]", "", text))
 
@@ -96,7 +101,7 @@ def test_a_url_with_a_complete_hand_shows_its_result_on_load_and_every_change_go
     page.get_by_label("Seat wind", exact=True).select_option("south")
     page.get_by_label("Honba", exact=True).fill("2")
     calc.settled()
-    query = parse_qs(urlsplit(page.url).query)
+    query = url_state(page)
     assert query["win"] == ["tsumo"] and query["seat_wind"] == ["south"] and query["honba"] == ["2"]
     assert query["tiles"] == ["234567m456p22678s"] and query["riichi"] == ["1"] and query["dora"] == ["3m"]
     expected = calc.api("/hand/score", {"hand": {"tiles": "234567m456p22678s", "win_tile": "8s"},
@@ -134,7 +139,7 @@ def test_palette_input_keeps_the_notation_field_in_step_and_refuses_a_fifth_copy
         page.get_by_role("button", name=tile, exact=True).click()
     calc.settled()
     assert page.get_by_label("Tiles", exact=True).input_value() == "234567m456p22678s"
-    assert parse_qs(urlsplit(page.url).query)["win_tile"] == ["8s"]  # the last tile tapped wins
+    assert url_state(page)["win_tile"] == ["8s"]  # the last tile tapped wins
     expected = calc.api("/hand/score", {"hand": {"tiles": "234567m456p22678s", "win_tile": "8s"}})[1]
     assert shown_result(calc)["total"] == expected["points"]["total"] == 2900
 
@@ -162,7 +167,7 @@ def test_a_call_and_a_dora_indicator_picked_as_tiles(calc: Page) -> None:
     page.get_by_role("button", name="Dora 6z", exact=True).click()
     page.get_by_label("Tiles", exact=True).fill("234m567p11s789s")  # 11 tiles beside one call, the last one wins
     calc.settled()
-    query = parse_qs(urlsplit(page.url).query)
+    query = url_state(page)
     assert query["melds"] == ["pon:777z"] and query["dora"] == ["6z"]
     expected = calc.api("/hand/score", {"hand": {"tiles": "234m567p11s789s", "win_tile": "9s",
                                                  "melds": [{"type": "pon", "tiles": "777z"}]},
@@ -170,6 +175,33 @@ def test_a_call_and_a_dora_indicator_picked_as_tiles(calc: Page) -> None:
     shown = shown_result(calc)
     assert shown["total"] == expected["points"]["total"]
     assert shown["yaku"] == [item["name"] for item in expected["yaku"]]
+
+
+def test_the_preset_and_an_option_that_differs_from_it_are_in_the_url(calc: Page) -> None:
+    page = calc.open("tiles=234m567p22456s&melds=chi:678s&win_tile=2s")  # open tanyao: a yaku only with kuitan
+    assert "Tanyao" in calc.result().inner_text()
+    page.get_by_text("Rules", exact=True).first.click()
+    page.get_by_role("combobox", name="Rules").select_option("mleague")
+    page.get_by_label("Open tanyao (kuitan)", exact=True).uncheck()
+    calc.settled()
+    query = url_state(page)
+    assert query["preset"] == ["mleague"] and query["rules.open_tanyao"] == ["0"]
+    status, answer = calc.api("/hand/score", {"hand": {"tiles": "234m567p22456s", "win_tile": "2s",
+                                                       "melds": [{"type": "chi", "tiles": "678s"}]},
+                                              "rules": {"preset": "mleague", "open_tanyao": False}})
+    assert status == 422 and answer["detail"][0]["type"] == "no_yaku"
+    assert answer["detail"][0]["msg"] in calc.result().inner_text()
+
+
+def test_three_players_have_no_2m_to_8m_and_a_kita_count(calc: Page) -> None:
+    page = calc.open("preset=tenhou_sanma", wait_result=False)
+    assert page.get_by_role("button", name="1m", exact=True).count() == 1
+    assert page.get_by_role("button", name="9m", exact=True).count() == 1
+    assert page.get_by_role("button", name="5m", exact=True).count() == 0
+    assert page.get_by_role("button", name="0m", exact=True).count() == 0
+    page.get_by_role("spinbutton", name="Kita (North set aside)").fill("4")
+    assert url_state(page)["kita"] == ["4"]
+    assert page.get_by_role("button", name="4z", exact=True).is_disabled()  # four kita: no North is left
 
 
 def test_keyboard_only_entry_of_a_hand(calc: Page) -> None:
@@ -251,7 +283,7 @@ def test_a_13_tile_hand_shows_its_waits_with_what_each_pays(calc: Page) -> None:
         assert f"{wait['remaining']} left" in text
     page.get_by_role("button", name="Win on 8s", exact=True).click()  # a wait taken as the winning tile
     calc.settled()
-    assert parse_qs(urlsplit(page.url).query)["win_tile"] == ["8s"]
+    assert url_state(page)["win_tile"] == ["8s"]
     assert shown_result(calc)["total"] == analysis["waits"][1]["ron"]["points"]["total"]
 
 
