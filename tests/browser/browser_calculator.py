@@ -70,7 +70,7 @@ def url_state(page: Any) -> dict[str, list[str]]:
 
 
 def digits(text: str) -> int:
-    return int(re.sub(r"[^\d]", "", text))
+    return int(re.sub(r"[^\d]", "", text)) * (-1 if text.strip()[:1] in "-−" else 1)
 
 
 def shown_result(calc: Page, lang: str = "en") -> dict[str, Any]:
@@ -312,7 +312,7 @@ def test_the_pages_result_equals_post_hand_score(calc: Page, request_: dict[str,
 # ---- the match ---------------------------------------------------------------------------------------------------
 
 def scores(page: Any) -> list[int]:
-    return [digits(cell) for cell in page.locator("table.board td.num").all_inner_texts()]
+    return [digits(cell) for cell in page.locator("table.board").first.locator("td.num").all_inner_texts()]
 
 
 def test_a_short_match_is_kept_across_a_reload_undone_and_exported(calc: Page) -> None:
@@ -359,6 +359,35 @@ def test_a_short_match_is_kept_across_a_reload_undone_and_exported(calc: Page) -
     exported = json.loads(page.locator("#export-json").input_value())
     status, replay = calc.api("/match/replay", exported)
     assert status == 200 and replay["hands"][-1]["scores"] == after_first
+
+
+def test_a_double_ron_by_han_and_fu_and_an_abortive_draw_are_settled_as_the_service_settles_them(calc: Page) -> None:
+    page = calc.open(wait_result=False)
+    page.get_by_role("button", name="Keep score", exact=True).click()
+    match = page.locator("#match-view")
+    page.get_by_role("button", name="Start the match").click()
+    match.get_by_role("checkbox", name="Player 1").first.check()  # seat 0 declared riichi
+    page.locator("#winner-2").check()
+    page.locator("#winner-3").check()
+    page.get_by_role("combobox", name="Dealt in by").select_option("0")
+    page.fill("#value-2-han", "3")
+    page.fill("#value-2-fu", "30")
+    page.fill("#value-3-han", "4")
+    page.fill("#value-3-fu", "30")
+    page.get_by_role("button", name="Settle the hand").click()
+    page.wait_for_selector("ol.history li")
+    state = {"round_wind": "east", "round_number": 1, "honba": 0, "riichi_sticks": 0, "scores": [25000] * 4}
+    status, expected = calc.api("/match/settle", {"rules": {"preset": "tenhou"}, "state": state, "hand": {
+        "result": "ron", "riichi": [0], "wins": [{"winner": 2, "from_seat": 0, "han": 3, "fu": 30},
+                                                 {"winner": 3, "from_seat": 0, "han": 4, "fu": 30}]}})
+    assert status == 200 and scores(page) == expected["scores"]
+
+    match.get_by_text("Abortive draw", exact=True).click()
+    page.get_by_role("combobox", name="Kind of abortive draw").select_option("suufon_renda")
+    page.get_by_role("button", name="Settle the hand").click()
+    page.wait_for_function("document.querySelectorAll('ol.history li').length === 2")
+    assert scores(page) == expected["scores"]
+    assert "1 honba" in page.locator(".round").inner_text()
 
 
 def test_a_tsumo_a_chombo_and_a_three_player_match_to_its_final_standings(calc: Page) -> None:
