@@ -32,6 +32,7 @@ export function mountMatch(root, calc) {
   let form = blankForm();
   let notice = null;  // {text, error}
   let exported = false;
+  let prefillAfterStart = false;  // "Enter this win in the match" before a match was started
   const t = (key, values) => calc.translate(key, values);
   const lang = () => calc.state().lang;
   const presets = () => calc.catalog().rules?.presets ?? [];
@@ -55,6 +56,8 @@ export function mountMatch(root, calc) {
     form = blankForm();
     notice = null;
     save(match);
+    if (prefillAfterStart) fromCalculator();
+    prefillAfterStart = false;
   }
 
   /** The calculator's last scored hand as a win's value: its hand and the context fields the match does not decide. */
@@ -305,7 +308,8 @@ export function mountMatch(root, calc) {
   }
 
   function render({ focus = null, fromCalculator: prefill = false } = {}) {
-    if (prefill) fromCalculator();
+    if (prefill && match) fromCalculator();
+    else if (prefill) prefillAfterStart = true;
     const active = focus ?? document.activeElement?.id;
     const content = [el("h2", { class: "visually-hidden" }, t("match"))];
     if (!match) {

@@ -419,11 +419,29 @@ def test_a_tsumo_a_chombo_and_a_three_player_match_to_its_final_standings(calc: 
 
 def test_no_horizontal_scroll_at_360_px_in_either_view_and_every_language(calc: Page) -> None:
     for lang in LANGS:
-        page = calc.open(query_of(HANDS[2], lang))
-        page.locator("details").evaluate_all("(all) => all.forEach((d) => d.open = true)")
+        for request in (HANDS[2], HANDS[4]):
+            page = calc.open(query_of(request, lang))
+            page.locator("details").evaluate_all("(all) => all.forEach((d) => d.open = true)")
+            assert calc.horizontal_overflow() == 0, lang
+        calc.open(f"tiles=234567m456p2267s&riichi=1&lang={lang}")
         assert calc.horizontal_overflow() == 0, lang
         page.locator("[data-view=match]").click()
         assert calc.horizontal_overflow() == 0, lang
+        page.locator("#start-match").click()  # the scoreboard and the hand's form
+        page.locator("label[for=result-draw]").click()
+        assert calc.horizontal_overflow() == 0, lang
+        page.locator("#export").click()
+        assert calc.horizontal_overflow() == 0, lang
+        page.evaluate("localStorage.clear()")
+
+
+def test_enter_this_win_before_a_match_starts_it_with_the_win_filled_in(calc: Page) -> None:
+    page = calc.open("tiles=234567m456p22678s&win_tile=8s&win=tsumo&seat_wind=west")
+    page.get_by_role("button", name="Enter this win in the match").click()
+    page.get_by_role("button", name="Start the match").click()
+    assert page.locator("#result-tsumo").is_checked()
+    assert page.get_by_role("combobox", name="Winner", exact=True).input_value() == "2"  # West in East 1
+    assert page.locator("#value-2-calc").is_checked()
 
 
 def test_the_page_asks_no_other_host(calc: Page) -> None:
