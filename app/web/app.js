@@ -4,11 +4,10 @@
 import { el, formatPoints, get, messages, post, Unreachable } from "./dom.js";
 import { LANGUAGES, translate, tileWords } from "./i18n.js";
 import { mountMatch } from "./match.js";
-import { formatTiles, isRed, parseTiles, plain, sortTiles, suitTiles, SUITS, tileSvg } from "./tiles.js";
+import { formatTiles, isRed, parseTiles, plain, sortTiles, suitTiles, SUITS, tileSvg, WINDS } from "./tiles.js";
 
-export const FLAGS = ["riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou",
+const FLAGS = ["riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou",
   "renhou", "nagashi_mangan"];
-export const WINDS = ["east", "south", "west", "north"];
 const MELD_TYPES = ["chi", "pon", "kan", "shouminkan", "ankan"];
 const KANS = new Set(["kan", "shouminkan", "ankan"]);
 const MAX_DORA = 5;
@@ -153,7 +152,7 @@ function meldPossible(type, tile) {
 }
 
 /** The body of POST /hand/score (or, without win_tile, of /hand/analyze) for the page's state. */
-export function scoreRequest(withWinTile = true) {
+function scoreRequest(withWinTile = true) {
   const context = {
     win: state.win, seat_wind: state.seat_wind, round_wind: state.round_wind,
     ...Object.fromEntries(FLAGS.map((flag) => [flag, state.flags[flag]])),
@@ -441,13 +440,12 @@ async function computeResult() {
 }
 
 let lastScore = null;
-export const calculator = {
+const calculator = {
   /** The last scored hand: {request, answer}, or null. */
   lastScore: () => lastScore,
   state: () => state,
   translate: t,
   catalog: () => catalog,
-  showView,
 };
 
 function payerName(payer) {

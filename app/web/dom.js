@@ -36,8 +36,7 @@ async function request(url, init) {
   } catch {
     throw new Unreachable(url);
   }
-  if (response.status >= 500 || response.status === 0) throw new Unreachable(url);
-  const data = await response.json().catch(() => null);
+  const data = await response.json().catch(() => ({ detail: `${response.status} ${response.statusText}`.trim() }));
   return { ok: response.ok, status: response.status, data };
 }
 

@@ -205,7 +205,7 @@ const vi = {
   undone: "Đã hoàn tác ván cuối.", player: "Người chơi {n}", noHands: "Chưa có ván nào.", delta: "{name} {points}",
 };
 
-export const STRINGS = { en, ja, vi, zh, ko };
+const STRINGS = { en, ja, vi, zh, ko };
 
 /** The page's word `key` in `lang`, with {names} filled in; English where a language lacks it. */
 export function translate(lang, key, values = {}) {

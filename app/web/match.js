@@ -2,9 +2,9 @@
 // undone by going back to the state before it, exported as a POST /match/replay request.
 
 import { el, formatPoints, messages, post, signed, Unreachable } from "./dom.js";
+import { WINDS } from "./tiles.js";
 
 const STORAGE_KEY = "riichi-calculator-match";
-const WINDS = ["east", "south", "west", "north"];
 const RESULTS = ["ron", "tsumo", "draw", "abortive_draw", "chombo"];
 // Fields of the calculator's context that the match decides itself (seats, state): left out of a win's context.
 const DECIDED_BY_MATCH = ["win", "seat_wind", "round_wind", "riichi", "honba", "riichi_sticks", "discarder_seat_wind"];

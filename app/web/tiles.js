@@ -1,6 +1,7 @@
 // Tiles in MPSZ notation ("123m0p55s777z"), as the service reads them, and their pictures: SVG drawn here.
 
 export const SUITS = ["m", "p", "s", "z"];
+export const WINDS = ["east", "south", "west", "north"];  // 1z-4z, and the seats in turn order from the dealer
 const NOTATION = /^(?:[0-9]+[mpsz])*$/;
 
 /** "123m0p" -> ["1m", "2m", "3m", "0p"]; null when the text is not notation (an honor 0, 8 or 9 included). */
