@@ -454,7 +454,8 @@ def test_the_page_asks_no_other_host(calc: Page) -> None:
 
 
 @pytest.mark.parametrize("query", ["", query_of(HANDS[0]), "tiles=234567m456p2267s&riichi=1", "tiles=1m&lang=ja",
-                                   "tiles=234567m456p22679s&win_tile=9s"])
+                                   "tiles=234567m456p22679s&win_tile=9s", query_of(HANDS[2], "vi"), query_of(HANDS[8], "zh"),
+                                   query_of(HANDS[4], "ko")])
 def test_axe_core_finds_no_serious_or_critical_violation(calc: Page, query: str) -> None:
     page = calc.open(query)
     page.locator("details").evaluate_all("(all) => all.forEach((d) => d.open = true)")
