@@ -24,6 +24,8 @@ ENV PATH=/opt/venv/bin:$PATH \
 RUN useradd --system --user-group --uid 10001 --no-create-home --shell /usr/sbin/nologin mahjong
 COPY --from=build /opt/venv /opt/venv
 COPY --from=build /srv/app /srv/app
+# The front door (/) links to the README, served at /README.md.
+COPY README.md /srv/README.md
 WORKDIR /srv
 USER 10001:10001
 EXPOSE 8000

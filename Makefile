@@ -16,7 +16,7 @@ PYTEST_ARGS ?=
 # Wheels for the image: Linux x86_64, CPython 3.11, binary only.
 WHEEL_PLATFORMS := --platform manylinux2014_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64
 
-.PHONY: mypyc-check bench-mypyc clients-check run test fuzz openapi lint-openapi wheels image load bench bench-records bench-instructions bench-http scale-test clean
+.PHONY: browser-test screenshots mypyc-check bench-mypyc clients-check run test fuzz openapi lint-openapi wheels image load bench bench-records bench-instructions bench-http scale-test clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -51,6 +51,33 @@ $(LINT_STAMP): $(LINT_DIR)/package.json $(LINT_DIR)/package-lock.json
 
 lint-openapi: $(LINT_STAMP)
 	bash $(LINT_DIR)/lint.sh
+
+# The calculator page in Debian's chromium, driven by Playwright for Python (the `browser` extra), with axe-core
+# (pinned in tools/browser-test/, installed by `npm ci`): tests/browser/. chromium is installed with apt if missing.
+BROWSER_DIR := tools/browser-test
+BROWSER_STAMP := $(BROWSER_DIR)/node_modules/.make-installed
+BROWSER_EXTRA := $(VENV)/.make-browser-installed
+
+$(BROWSER_STAMP): $(BROWSER_DIR)/package.json $(BROWSER_DIR)/package-lock.json
+	cd $(BROWSER_DIR) && npm ci --no-audit --no-fund
+	touch $@
+
+$(BROWSER_EXTRA): pyproject.toml | $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,browser]'
+	touch $@
+
+APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends
+
+browser-test: $(BROWSER_STAMP) $(BROWSER_EXTRA)
+	command -v chromium >/dev/null || { $(APT_INSTALL) chromium; }
+	$(BIN)/python -m pytest -o python_files='browser_*.py' tests/browser $(PYTEST_ARGS)
+
+# docs/calculator-*.png, shown in the README: the page at phone and desktop width, in English and Japanese
+# (fonts-noto-cjk installed with apt if missing, so the Japanese is drawn as a phone draws it).
+screenshots: $(BROWSER_EXTRA)
+	command -v chromium >/dev/null || { $(APT_INSTALL) chromium; }
+	fc-list 2>/dev/null | grep -q "Noto Sans CJK" || { $(APT_INSTALL) fonts-noto-cjk; }
+	$(BIN)/python scripts/screenshots.py
 
 wheels: wheels/.make-downloaded
 

@@ -3,6 +3,7 @@
 from typing import Any
 
 from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
 from fastapi.routing import APIRoute
 from starlette.types import ASGIApp
 
@@ -11,6 +12,7 @@ from app.api.docs import install_docs, install_home
 from app.api.errors import document_errors, install_error_handlers
 from app.api.examples import document_examples
 from app.api.guide import SUMMARY, description
+from app.api.page import install_page
 from app.middleware import BodySizeLimit
 from app.observability.metrics import METRICS_ROUTE, exposition_registry, metrics_endpoint
 from app.observability.middleware import Observe
@@ -56,6 +58,13 @@ TAGS = [
     {"name": "service", "description": "The service itself: the health probe"},
 ]
 
+# CORS (MAHJONG_CORS_ORIGINS): what a browser app on an allowed origin may send and read. No credentials: the API
+# has none.
+CORS_METHODS = ["GET", "POST"]
+CORS_HEADERS = ["Content-Type", "Accept-Language", "X-Request-ID"]
+CORS_EXPOSED = ["X-Request-ID", "Content-Language"]
+CORS_MAX_AGE = 600
+
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
@@ -75,10 +84,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     install_error_handlers(app)
     app.add_middleware(BodySizeLimit, max_body_bytes=settings.max_body_bytes, max_json_depth=settings.max_json_depth,
                        path_caps={hand.BATCH_PATH: settings.max_batch_body_bytes, records.PATH: settings.max_record_body_bytes})
+    if settings.cors_origins:  # outside the body caps: their 413 and 415 answers carry the CORS headers too
+        app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins), allow_methods=CORS_METHODS,
+                           allow_headers=CORS_HEADERS, expose_headers=CORS_EXPOSED, max_age=CORS_MAX_AGE)
     install_docs(app)
     # A request tries the routes in this order, and each route passed over costs: scoring before the reference data.
     for module in (health, hand, analyze, points, catalog, match, records):
         app.include_router(module.router)
+    install_page(app)
     install_home(app)
     if settings.metrics:  # last: only a scrape passes over the others
         app.add_route(METRICS_ROUTE, metrics_endpoint(exposition_registry()), methods=["GET"], include_in_schema=False)

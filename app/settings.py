@@ -1,6 +1,7 @@
 """Service settings, read from the environment (MAHJONG_*); see the README's Configuration table."""
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -8,6 +9,7 @@ LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
 LOG_FORMATS = ("text", "json")
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
+_ORIGIN = re.compile(r"https?://[^/\s,*]+")
 
 
 class SettingsError(ValueError):
@@ -28,6 +30,7 @@ class Settings:
     shutdown_timeout: int = 20
     max_batch_body_bytes: int = 524288  # 500 full-context items of some 440 bytes each, with room to spare
     max_record_body_bytes: int = 1048576  # a game record: a hanchan is 20-60 KB, the longest real game fits many times
+    cors_origins: tuple[str, ...] = ()  # browser apps on these origins may call the API; "*" any; none: CORS off
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -62,6 +65,13 @@ class Settings:
                 raise SettingsError(f"MAHJONG_{name}={raw!r} must be true or false")
             return raw in _TRUE
 
+        def origins(name: str) -> tuple[str, ...]:
+            listed = tuple(origin.strip().rstrip("/") for origin in (get(name) or "").split(",") if origin.strip())
+            for origin in listed:
+                if origin != "*" and not _ORIGIN.fullmatch(origin):
+                    raise SettingsError(f"MAHJONG_{name}: {origin!r} is not an origin (scheme://host[:port]) or *")
+            return listed
+
         return cls(
             host=get("HOST") or defaults.host,
             port=integer("PORT", defaults.port, 1, 65535),
@@ -75,4 +85,5 @@ class Settings:
             shutdown_timeout=integer("SHUTDOWN_TIMEOUT", defaults.shutdown_timeout, 1, 3600),
             max_batch_body_bytes=integer("MAX_BATCH_BODY_BYTES", defaults.max_batch_body_bytes, 1, 1 << 30),
             max_record_body_bytes=integer("MAX_RECORD_BODY_BYTES", defaults.max_record_body_bytes, 1, 1 << 30),
+            cors_origins=origins("CORS_ORIGINS"),
         )

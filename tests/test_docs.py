@@ -74,22 +74,38 @@ def test_redoc_from_a_cdn_is_not_offered(client: TestClient) -> None:
     assert client.get("/redoc").status_code == 404
 
 
-def test_the_home_page_points_to_the_docs_the_document_and_the_readme(client: TestClient) -> None:
+def test_the_home_page_is_the_front_door(client: TestClient) -> None:
     response = client.get("/")
     assert response.status_code == 200
     assert response.headers["content-type"] == "text/html; charset=utf-8"
     parser = AssetRefs()
     parser.feed(response.text)
-    assert parser.refs == ["/docs", "/openapi.json"]
+    assert parser.refs == ["/calculator", "/docs", "/openapi.json", "/README.md"]
     assert all(client.get(ref).status_code == 200 for ref in parser.refs)
     assert "<title>Riichi Mahjong Scoring API</title>" in response.text
-    assert "README.md" in response.text
     assert not re.search(r"(https?:)?//", response.text)  # nothing outside the service
     assert "/" not in client.get("/openapi.json").json()["paths"]  # a page, not an API operation
+
+
+def test_the_home_page_names_every_endpoint_in_one_sentence(client: TestClient) -> None:
+    page = client.get("/").text
+    items = re.findall(r"<li><code>(GET|POST) ([^<]+)</code>: ([^<]+)</li>", page)
+    document = client.get("/openapi.json").json()["paths"]
+    assert [(method, path) for method, path, _ in items] == [
+        (method.upper(), path) for path, operations in document.items() for method in operations]
+    for method, path, sentence in items:
+        assert sentence.endswith(".") and sentence.count(". ") == 0, (path, sentence)
+        assert sentence.startswith(document[path][method.lower()]["summary"].rstrip(".")), path
+
+
+def test_the_readme_is_served_for_the_front_doors_link(client: TestClient) -> None:
+    response = client.get("/README.md")
+    assert response.status_code == 200 and response.headers["content-type"] == "text/markdown; charset=utf-8"
+    assert response.text.startswith("# Riichi Mahjong Scoring API")
 
 
 def test_the_home_page_links_under_the_root_path(app: FastAPI) -> None:
     page = TestClient(app, root_path="/mahjong").get("/").text
     parser = AssetRefs()
     parser.feed(page)
-    assert parser.refs == ["/mahjong/docs", "/mahjong/openapi.json"]
+    assert parser.refs == ["/mahjong/calculator", "/mahjong/docs", "/mahjong/openapi.json", "/mahjong/README.md"]

@@ -1,0 +1,330 @@
+// Keep score: a match of 3 or 4 players kept in the browser (localStorage), each hand settled by POST /match/settle,
+// undone by going back to the state before it, exported as a POST /match/replay request.
+
+import { el, formatPoints, messages, post, signed, Unreachable } from "./dom.js";
+import { WINDS } from "./tiles.js";
+
+const STORAGE_KEY = "riichi-calculator-match";
+const RESULTS = ["ron", "tsumo", "draw", "abortive_draw", "chombo"];
+// Fields of the calculator's context that the match decides itself (seats, state): left out of a win's context.
+const DECIDED_BY_MATCH = ["win", "seat_wind", "round_wind", "riichi", "honba", "riichi_sticks", "discarder_seat_wind"];
+
+function load() {
+  try {
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "null");
+    return stored?.version === 1 ? stored.match : null;
+  } catch {
+    return null;
+  }
+}
+
+function save(match) {
+  if (match) localStorage.setItem(STORAGE_KEY, JSON.stringify({ version: 1, match }));
+  else localStorage.removeItem(STORAGE_KEY);
+}
+
+function blankForm() {
+  return { result: "ron", winners: [], from: null, riichi: [], values: {}, tenpai: [], nagashi: [], abortive: null, chombo: 0 };
+}
+
+export function mountMatch(root, calc) {
+  let match = load();
+  let form = blankForm();
+  let notice = null;  // {text, error}
+  let exported = false;
+  let prefillAfterStart = false;  // "Enter this win in the match" before a match was started
+  const t = (key, values) => calc.translate(key, values);
+  const lang = () => calc.state().lang;
+  const presets = () => calc.catalog().rules?.presets ?? [];
+  const presetOf = (name) => presets().find((item) => item.name === name);
+  const seats = () => [...Array(match.players).keys()];
+  const dealer = () => match.state.dealer_seat ?? (match.state.starting_dealer_seat ?? 0) + match.state.round_number - 1;
+  const windOf = (seat) => WINDS[(seat - dealer() % match.players + match.players) % match.players];
+  const seatOf = (wind) => (dealer() + WINDS.indexOf(wind)) % match.players;
+  const name = (seat) => match.names[seat] || t("player", { n: seat + 1 });
+
+  function setNotice(text, error = false) { notice = { text, error }; }
+
+  function start(presetName, names) {
+    const chosen = presetOf(presetName);
+    const players = Number(chosen.match.players);
+    match = {
+      preset: presetName, players, names: names.slice(0, players),
+      state: { round_wind: "east", round_number: 1, honba: 0, riichi_sticks: 0, scores: Array(players).fill(chosen.match.start_points) },
+      hands: [], over: false, standings: null, reason: null,
+    };
+    form = blankForm();
+    notice = null;
+    save(match);
+    if (prefillAfterStart) fromCalculator();
+    prefillAfterStart = false;
+  }
+
+  /** The calculator's last scored hand as a win's value: its hand and the context fields the match does not decide. */
+  function calculatorValue() {
+    const last = calc.lastScore();
+    if (!last) return null;
+    // Only what the hand says: a flag left false or a list left empty is the default anyway (and a false double
+    // riichi would read as "no riichi" beside hand.riichi).
+    const context = Object.fromEntries(Object.entries(last.request.context)
+      .filter(([key, value]) => !DECIDED_BY_MATCH.includes(key) && value !== false && !(Array.isArray(value) && !value.length)));
+    return { mode: "calc", hand: last.request.hand, context, summary: last.answer, riichi: last.request.context.riichi || last.request.context.double_riichi };
+  }
+
+  /** Prefill the form from the calculator's result: the win kind, the winner by seat wind, the hand as its value. */
+  function fromCalculator() {
+    const value = calculatorValue();
+    if (!match || match.over || !value) return;
+    const { win, seat_wind: wind } = calc.lastScore().request.context;
+    const winner = seatOf(wind);
+    form = { ...blankForm(), result: win, winners: [winner], values: { [winner]: value } };
+    if (value.riichi) form.riichi = [winner];
+    if (win === "ron") form.from = seats().find((seat) => seat !== winner);
+    setNotice(null);
+  }
+
+  function winValue(seat) {
+    const value = form.values[seat] ?? { mode: "hanfu", han: 1, fu: 30 };
+    if (value.mode === "calc") return { hand: value.hand, context: value.context };
+    if (value.mode === "yakuman") return { yakuman: Number(value.count || 1) };
+    const win = { han: Number(value.han) };
+    if (value.fu !== "" && value.fu !== undefined) win.fu = Number(value.fu);
+    return win;
+  }
+
+  function handRequest() {
+    const riichi = [...form.riichi].sort();
+    switch (form.result) {
+      case "ron":
+        return { result: "ron", riichi, wins: form.winners.map((seat) => ({ winner: seat, from_seat: form.from, ...winValue(seat) })) };
+      case "tsumo":
+        return { result: "tsumo", riichi, wins: [{ winner: form.winners[0] ?? 0, ...winValue(form.winners[0] ?? 0) }] };
+      case "draw":
+        return { result: "draw", riichi, tenpai: [...form.tenpai].sort(), nagashi: [...form.nagashi].sort() };
+      case "abortive_draw":
+        return { result: "abortive_draw", riichi, abortive: form.abortive ?? abortiveKinds()[0] };
+      default:
+        return { result: "chombo", chombo: form.chombo };
+    }
+  }
+
+  const rules = () => ({ preset: match.preset });
+  const abortiveKinds = () => presetOf(match.preset)?.match.abortive_draws ?? ["kyuushu_kyuuhai"];
+
+  async function settle() {
+    const hand = handRequest();
+    try {
+      const answer = await post("match/settle", { rules: rules(), state: match.state, hand }, lang());
+      if (!answer.ok) {
+        setNotice(messages(answer.data).join(" "), true);
+      } else {
+        match.hands.push({ hand, before: match.state, answer: answer.data });
+        match.over = answer.data.end_check.game_over;
+        match.standings = match.over ? answer.data.end_check.standings : null;
+        match.reason = answer.data.end_check.reason;
+        if (!match.over) match.state = answer.data.next_state;
+        save(match);
+        form = blankForm();
+        setNotice(handSummary(match.hands.at(-1)));
+      }
+    } catch (error) {
+      if (!(error instanceof Unreachable)) throw error;
+      setNotice(t("offline"), true);
+    }
+    render({ focus: "match-notice" });
+  }
+
+  function undo() {
+    const last = match.hands.pop();
+    if (!last) return;
+    match.state = last.before;
+    match.over = false;
+    match.standings = null;
+    match.reason = null;
+    save(match);
+    setNotice(t("undone"));
+    render({ focus: "match-notice" });
+  }
+
+  function replayRequest() {
+    return { rules: rules(), hands: match.hands.map((item) => item.hand) };
+  }
+
+  function roundLabel(state) {
+    return t("round", { wind: t(state.round_wind), n: state.round_number });
+  }
+
+  function handSummary(item) {
+    const what = item.hand.result === "abortive_draw" ? t(item.hand.abortive) : t(item.hand.result);
+    const deltas = item.answer.deltas.map((delta, seat) => (delta ? t("delta", { name: name(seat), points: signed(delta, lang()) }) : null))
+      .filter(Boolean).join(", ");
+    return `${roundLabel(item.before)} (${t("honbaCount", { n: item.before.honba })}): ${what}${deltas ? ` — ${deltas}` : ""}`;
+  }
+
+  // ---- rendering ---------------------------------------------------------------------------------------------------
+
+  function seatChecks(id, legend, chosen, onToggle, allowed = () => true) {
+    return el("fieldset", { class: "seats" }, el("legend", {}, legend), seats().filter(allowed).map((seat) => el("div", { class: "check" },
+      el("input", { type: "checkbox", id: `${id}-${seat}`, checked: chosen.includes(seat),
+        onchange: (event) => { onToggle(seat, event.target.checked); render({ focus: `${id}-${seat}` }); } }),
+      el("label", { for: `${id}-${seat}` }, name(seat)))));
+  }
+
+  const toggle = (list, seat, on) => { const at = list.indexOf(seat); if (on && at < 0) list.push(seat); if (!on && at >= 0) list.splice(at, 1); };
+
+  function seatSelect(id, label, value, onChange, allowed = () => true) {
+    return el("div", { class: "field" }, el("label", { for: id }, label),
+      el("select", { id, onchange: (event) => { onChange(Number(event.target.value)); render({ focus: id }); } },
+        seats().filter(allowed).map((seat) => el("option", { value: String(seat), selected: seat === value }, name(seat)))));
+  }
+
+  function valueBlock(seat) {
+    const value = form.values[seat] ?? { mode: "hanfu", han: 1, fu: 30 };
+    const id = `value-${seat}`;
+    const setMode = (mode) => {
+      if (mode === "calc") {
+        const fromCalc = calculatorValue();
+        if (!fromCalc) { setNotice(t("noCalcHand"), true); render({ focus: "match-notice" }); return; }
+        form.values[seat] = fromCalc;
+        if (fromCalc.riichi) toggle(form.riichi, seat, true);
+      } else {
+        form.values[seat] = { mode, han: value.han ?? 1, fu: value.fu ?? 30, count: value.count ?? 1 };
+      }
+      render({ focus: `${id}-${mode}` });
+    };
+    const modes = ["calc", "hanfu", "yakuman"].map((mode) => [el("input", { type: "radio", name: id, id: `${id}-${mode}`, value: mode,
+      checked: value.mode === mode, onchange: () => setMode(mode) }),
+    el("label", { for: `${id}-${mode}` }, t({ calc: "fromCalc", hanfu: "hanFuEntry", yakuman: "yakumanEntry" }[mode]))]);
+    const number = (key, label, min, max) => el("div", { class: "field" }, el("label", { for: `${id}-${key}` }, label),
+      el("input", { type: "number", id: `${id}-${key}`, min: String(min), max: String(max), inputmode: "numeric", value: String(value[key] ?? ""),
+        oninput: (event) => { value[key] = event.target.value; form.values[seat] = value; } }));
+    let detail = null;
+    if (value.mode === "hanfu") detail = el("div", { class: "row" }, number("han", t("han"), 1, 99), number("fu", t("fuField"), 20, 130));
+    if (value.mode === "yakuman") detail = el("div", { class: "row" }, number("count", t("yakumanCount"), 1, 6));
+    if (value.mode === "calc") {
+      const summary = value.summary;
+      detail = el("p", { class: "help" }, `${value.hand?.tiles ?? ""} · ${formatPoints(summary.points.total, lang())} ${t("points")} · ` +
+        (summary.fu ? t("hanFu", { han: summary.han, fu: summary.fu }) : t("hanOnly", { han: summary.han })));
+    }
+    return el("fieldset", { class: "value" }, el("legend", {}, t("valueOf", { name: name(seat) })), el("div", { class: "segmented" }, modes), detail);
+  }
+
+  function handForm() {
+    const kinds = el("fieldset", { class: "segmented wrap" }, el("legend", {}, t("whatHappened")), RESULTS.map((result) => [
+      el("input", { type: "radio", name: "match-result", id: `result-${result}`, value: result, checked: form.result === result,
+        onchange: () => { form.result = result; if (result === "tsumo") form.winners = form.winners.slice(0, 1); render({ focus: `result-${result}` }); } }),
+      el("label", { for: `result-${result}` }, t(result))]));
+    const parts = [kinds];
+    if (form.result !== "chombo") {
+      parts.push(seatChecks("riichi", t("riichiSeats"), form.riichi, (seat, on) => toggle(form.riichi, seat, on)));
+    }
+    if (form.result === "ron") {
+      if (form.from === null) form.from = seats().find((seat) => !form.winners.includes(seat)) ?? 0;
+      parts.push(seatChecks("winner", t("winners"), form.winners, (seat, on) => toggle(form.winners, seat, on)));
+      parts.push(seatSelect("from", t("from"), form.from, (seat) => { form.from = seat; }));
+      parts.push(...[...form.winners].sort().map(valueBlock));
+    } else if (form.result === "tsumo") {
+      if (!form.winners.length) form.winners = [0];
+      parts.push(seatSelect("tsumo-winner", t("winner"), form.winners[0], (seat) => { form.winners = [seat]; }));
+      parts.push(valueBlock(form.winners[0]));
+    } else if (form.result === "draw") {
+      parts.push(seatChecks("tenpai", t("tenpai"), form.tenpai, (seat, on) => toggle(form.tenpai, seat, on)));
+      parts.push(seatChecks("nagashi", t("nagashi"), form.nagashi, (seat, on) => toggle(form.nagashi, seat, on)));
+    } else if (form.result === "abortive_draw") {
+      const kinds = abortiveKinds();
+      form.abortive ??= kinds[0];
+      parts.push(el("div", { class: "field" }, el("label", { for: "abortive-kind" }, t("abortiveKind")),
+        el("select", { id: "abortive-kind", onchange: (event) => { form.abortive = event.target.value; } },
+          kinds.map((kind) => el("option", { value: kind, selected: kind === form.abortive }, t(kind))))));
+    } else {
+      parts.push(seatSelect("chombo-seat", t("offender"), form.chombo, (seat) => { form.chombo = seat; }));
+    }
+    parts.push(el("p", { class: "actions" }, el("button", { type: "button", id: "settle", class: "primary", onclick: settle }, t("settle"))));
+    return el("section", { class: "panel", "aria-labelledby": "hand-form-h" }, el("h2", { id: "hand-form-h" }, t("enterHand")), parts);
+  }
+
+  function scoreboard() {
+    const state = match.state;
+    const rows = seats().map((seat) => el("tr", { class: !match.over && seat === dealer() % match.players ? "dealer" : "" },
+      el("td", {}, match.over ? "" : t(windOf(seat))),
+      el("th", { scope: "row" }, name(seat), !match.over && seat === dealer() % match.players ? el("span", { class: "badge" }, t("dealer")) : null),
+      el("td", { class: "num" }, formatPoints((match.over ? match.hands.at(-1).answer.scores : state.scores)[seat], lang()))));
+    const status = match.over ? t("gameOver")
+      : `${roundLabel(state)} · ${t("honbaCount", { n: state.honba })} · ${t("sticksCount", { n: state.riichi_sticks })}`;
+    return el("section", { class: "panel", "aria-labelledby": "scoreboard-h" },
+      el("h2", { id: "scoreboard-h", tabindex: "-1" }, t("scoreboard")),
+      el("p", { class: "round" }, status),
+      el("table", { class: "board" }, el("tbody", {}, rows)));
+  }
+
+  function standings() {
+    return el("section", { class: "panel", "aria-labelledby": "standings-h" },
+      el("h2", { id: "standings-h" }, t("finalStandings")),
+      el("table", { class: "board" },
+        el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("rank")), el("th", { scope: "col" }, t("players")),
+          el("th", { scope: "col" }, t("points")), el("th", { scope: "col" }, t("score")))),
+        el("tbody", {}, match.standings.map((row) => el("tr", {}, el("td", {}, String(row.rank)), el("th", { scope: "row" }, name(row.seat)),
+          el("td", { class: "num" }, formatPoints(row.points, lang())), el("td", { class: "num" }, row.score === undefined ? "" : String(row.score)))))));
+  }
+
+  function tools() {
+    const parts = [el("button", { type: "button", id: "undo", class: "secondary", disabled: !match.hands.length, onclick: undo }, t("undo")),
+      el("button", { type: "button", id: "export", class: "secondary", "aria-expanded": String(exported),
+        onclick: () => { exported = !exported; render({ focus: "export" }); } }, t("export")),
+      el("button", { type: "button", id: "new-match", class: "secondary", onclick: () => {
+        if (!match.hands.length || confirm(t("confirmNew"))) { match = null; save(null); render({ focus: "start-match" }); }
+      } }, t("newMatch"))];
+    const box = [];
+    if (exported) {
+      const text = JSON.stringify(replayRequest(), null, 2);
+      box.push(el("label", { for: "export-json", class: "visually-hidden" }, t("export")),
+        el("textarea", { id: "export-json", readonly: true, rows: "8" }, text),
+        el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: "match-replay.json" }, t("download")));
+    }
+    const history = match.hands.length
+      ? el("ol", { class: "history" }, match.hands.map((item) => el("li", {}, handSummary(item))))
+      : el("p", { class: "help" }, t("noHands"));
+    return el("section", { class: "panel", "aria-labelledby": "history-h" }, el("h2", { id: "history-h" }, t("history")), history,
+      el("p", { class: "actions" }, parts), box);
+  }
+
+  function startForm() {
+    const defaults = calc.state().preset || calc.catalog().rules?.default_preset;
+    const chosen = presetOf(root.dataset.preset || defaults) ?? presets()[0];
+    if (!chosen) return el("p", { class: "error", role: "alert" }, t("offline"));
+    const players = Number(chosen.match.players);
+    const nameFields = [...Array(players).keys()].map((seat) => el("div", { class: "field" },
+      el("label", { for: `name-${seat}` }, t("playerName", { n: seat + 1 })),
+      el("input", { id: `name-${seat}`, autocomplete: "off", value: t("player", { n: seat + 1 }) })));
+    return el("section", { class: "panel", "aria-labelledby": "new-match-h" }, el("h2", { id: "new-match-h" }, t("newMatch")),
+      el("div", { class: "field" }, el("label", { for: "match-preset" }, t("preset")),
+        el("select", { id: "match-preset", onchange: (event) => { root.dataset.preset = event.target.value; render({ focus: "match-preset" }); } },
+          presets().map((item) => el("option", { value: item.name, selected: item === chosen }, `${item.label} (${item.match.players})`)))),
+      nameFields,
+      el("p", { class: "actions" }, el("button", { type: "button", id: "start-match", class: "primary", onclick: () => {
+        start(chosen.name, [...Array(players).keys()].map((seat) => document.getElementById(`name-${seat}`).value.trim()));
+        render({ focus: "scoreboard-h" });
+      } }, t("startMatch"))));
+  }
+
+  function render({ focus = null, fromCalculator: prefill = false } = {}) {
+    if (prefill && match) fromCalculator();
+    else if (prefill) prefillAfterStart = true;
+    const active = focus ?? document.activeElement?.id;
+    const content = [el("h2", { class: "visually-hidden" }, t("match"))];
+    if (!match) {
+      content.push(startForm());
+    } else {
+      content.push(scoreboard());
+      if (match.over) content.push(standings());
+      content.push(el("p", { id: "match-notice", class: notice?.error ? "error" : "notice", role: notice?.error ? "alert" : "status", tabindex: "-1" },
+        notice?.text ?? ""));
+      if (!match.over) content.push(handForm());
+      content.push(tools());
+    }
+    root.replaceChildren(...content);
+    if (active && !root.hidden) document.getElementById(active)?.focus();
+  }
+
+  return { render, current: () => match };
+}
