@@ -146,6 +146,14 @@ def test_rejected_with_type_loc_and_a_plain_message(body: dict[str, Any], type_:
     assert words in matching[0]["msg"], matching[0]["msg"]
 
 
+def test_double_riichi_false_alone_keeps_the_accepted_riichi() -> None:
+    """Found by the calculator page: a context sending every flag, double_riichi false among them, says nothing
+    against hand.riichi; only an explicit riichi false does."""
+    body = request(ron({"winner": 0, "from_seat": 2, **TILES, "context": {"double_riichi": False}}, riichi=[0]))
+    answer = client.post("/match/settle", json=body).json()
+    assert [y["id"] for y in answer["wins"][0]["score"]["yaku"]][:1] == ["riichi"], answer
+
+
 def test_hand_options_and_match_options_go_in_one_rules_object() -> None:
     body = request(ron({"winner": 1, "from_seat": 0, "han": 4, "fu": 30}),
                    {"preset": "tenhou", "kiriage_mangan": True, "noten_payment": 1200})

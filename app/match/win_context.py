@@ -44,7 +44,7 @@ def riichi_flags(sent: Mapping[str, object], in_riichi: bool, winner: int,
     """The riichi flags of the winner's context: riichi when hand.riichi lists the winner, unless the context
     says double riichi; a flag that disagrees with hand.riichi is an error."""
     said = bool(sent.get("riichi") or sent.get("double_riichi"))
-    if in_riichi and ("riichi" in sent or "double_riichi" in sent) and not said:
+    if in_riichi and sent.get("riichi") is False and not said:
         raise InvalidInput.single(INCONSISTENT, (*loc, "context", "riichi"),
                                   f"seat {winner}'s riichi was accepted (hand.riichi) but the context says no riichi")
     if said and not in_riichi:
