@@ -225,9 +225,11 @@ def test_nested_deeper_than_agrees_with_counting_every_bracket(body: bytes, limi
                                   b"[]" * 32_000, b"[[]" * 21_000, b"[" * 32_000 + b"]" * 32_000])
 @pytest.mark.parametrize("limit", [32, 256])
 def test_nesting_check_is_quick_on_hostile_bodies(evil: bytes, limit: int) -> None:
+    """A guard against quadratic scans, not a speed measure: a linear pass takes milliseconds and a quadratic one over
+    64,000 bytes minutes, so the bound is loose enough for a loaded 2-core CI host (0.5 s failed there)."""
     start = time.perf_counter()
     nested_deeper_than(evil, limit)
-    assert time.perf_counter() - start < 0.5
+    assert time.perf_counter() - start < 10
 
 
 @pytest.mark.parametrize(("cause", "words"), [
