@@ -28,7 +28,7 @@ router = APIRouter(tags=["match"])
 async def end_check(request: EndCheckRequest) -> EndCheckResponse:
     rules = resolve_match_rules(request.rules.preset, request.rules.overrides())
     check = check_match_end(request.state.to_core(), request.last_hand.to_core(), rules)
-    return EndCheckResponse.from_core(check)
+    return EndCheckResponse.model_validate(check)
 
 
 @router.post(
@@ -48,7 +48,7 @@ async def settle(request: SettleRequest, response: Response, lang: LangQuery = N
     language = choose(lang, accept_language)
     _localize(settled, language)
     set_headers(response, language)
-    return SettleResponse.model_validate(settled, from_attributes=True)
+    return SettleResponse.model_validate(settled)
 
 
 def _localize(settled: Settlement, language: Language) -> None:
@@ -75,4 +75,4 @@ async def replay_match(request: ReplayRequest, response: Response, lang: LangQue
     for settled in result.hands:
         _localize(settled, language)
     set_headers(response, language)
-    return ReplayResponse.from_core(result)
+    return ReplayResponse.model_validate(result)

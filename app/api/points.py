@@ -30,4 +30,4 @@ async def score_points(request: HandPointsRequest, response: Response, lang: Lan
     set_headers(response, language)
     return HandPointsResponse(han=han or YAKUMAN_HAN * (request.yakuman or 0), fu=request.fu, limit=limit,
                               limit_name=limit_name(limit, language), base_points=base,
-                              points=PointsOut.model_validate(paid, from_attributes=True))
+                              points=PointsOut.model_validate(paid))

@@ -9,10 +9,6 @@ IN_ANSWER_LANGUAGE = "in the answer's language (`lang`, else Accept-Language, el
 LIMIT_NAME = f"the limit's name {IN_ANSWER_LANGUAGE}; null for none"
 
 
-# Answers read from the core's dataclasses; like every model here, no field beyond those listed.
-FROM_CORE = ConfigDict(from_attributes=True, extra="forbid")
-
-
 class StrictModel(BaseModel):
     """Unknown fields are rejected, so a misspelt option is an error rather than silently ignored."""
 

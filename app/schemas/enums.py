@@ -83,3 +83,7 @@ def _option_enum(option: str) -> Any:
 # MatchRulesIn's `players` is the same one.
 OPTION_ENUMS: dict[str, Any] = {name: _option_enum(name) for name in HAND_OPTIONS if option_spec(name).choices}
 Players = OPTION_ENUMS["players"]
+
+# Each word list of the vocabulary (a Literal type) by its named schema: what an answer model generated from a core
+# record (app/schemas/from_core.py) holds for a field of that type.
+NAMED_LITERALS: dict[Any, Any] = {get_args(named)[0]: named for named in (Wind, WinType, MeldType, GroupKind, Wait, Limit, Payer)}

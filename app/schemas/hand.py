@@ -6,7 +6,9 @@ from pydantic import Field, StrictBool, StrictInt, StrictStr, create_model
 from pydantic.json_schema import SkipJsonSchema
 
 from app.schemas.common import IN_ANSWER_LANGUAGE, LIMIT_NAME, ErrorEntry, StrictModel, unvalidated
-from app.schemas.enums import OPTION_ENUMS, GroupKind, Limit, MeldType, Payer, Preset, Wait, Wind, WinType
+from app.schemas.enums import OPTION_ENUMS, MeldType, Preset, Wind, WinType
+from app.schemas.from_core import answer_model
+from app.scoring.result import FuScore, Group, Payment, Points, ScoreResult, YakumanScore, YakuScore
 from app.scoring.rules import HAND_OPTIONS, option_spec
 
 MAX_TILE_STRING = 64
@@ -82,60 +84,19 @@ class HandScoreRequest(StrictModel):
     rules: HandRulesModel = Field(default_factory=HandRulesModel)
 
 
-class YakuOut(StrictModel):
-    id: str
-    name: str = Field(description=IN_ANSWER_LANGUAGE)
-    han: int
-
-
-class YakumanOut(StrictModel):
-    id: str
-    name: str = Field(description=IN_ANSWER_LANGUAGE)
-    multiplier: int
-
-
-class PointsOut(StrictModel):
-    ron: int | None
-    tsumo_dealer: int | None
-    tsumo_non_dealer: int | None
-    honba_bonus: int
-    riichi_sticks_bonus: int
-    total: int
-
-
-class FuItemOut(StrictModel):
-    reason: str
-    fu: int
-    tiles: str | None = Field(description="the triplet, kan or pair that earns it; null for the others (base, menzen_ron, tsumo, waits)")
-
-
-class GroupOut(StrictModel):
-    kind: GroupKind
-    tiles: str
-    open: bool
-    winning: bool = Field(description="the group the winning tile completed")
-
-
-class PaymentOut(StrictModel):
-    payer: Payer
-    points: int = Field(description="honba included")
-    liable: bool = Field(description="paid as the player liable (pao) for a yakuman")
-
-
-class HandScoreResponse(StrictModel):
-    han: int
-    fu: int
-    yaku: list[YakuOut]
-    yakuman: list[YakumanOut]
-    limit: Limit
-    base_points: int
-    points: PointsOut
-    fu_breakdown: list[FuItemOut]
-    decomposition: list[GroupOut]
-    wait: Wait | None = Field(
-        description="how the winning tile completed the hand in the reading scored")
-    payments: list[PaymentOut] = Field(description="who pays the winner what, honba included; riichi sticks come from the table")
-    limit_name: str | None = Field(description=LIMIT_NAME)
+# The answer's parts, generated from the core's records (app/schemas/from_core.py).
+YakuOut = answer_model(YakuScore, "YakuOut", name=IN_ANSWER_LANGUAGE)
+YakumanOut = answer_model(YakumanScore, "YakumanOut", name=IN_ANSWER_LANGUAGE)
+PointsOut = answer_model(Points, "PointsOut")
+FuItemOut = answer_model(
+    FuScore, "FuItemOut", tiles="the triplet, kan or pair that earns it; null for the others (base, menzen_ron, tsumo, waits)")
+GroupOut = answer_model(Group, "GroupOut", winning="the group the winning tile completed")
+PaymentOut = answer_model(Payment, "PaymentOut", points="honba included", liable="paid as the player liable (pao) for a yakuman")
+HandScoreResponse = answer_model(
+    ScoreResult, "HandScoreResponse",
+    wait="how the winning tile completed the hand in the reading scored",
+    payments="who pays the winner what, honba included; riichi sticks come from the table",
+    limit_name=LIMIT_NAME)
 
 
 MAX_BATCH = 500

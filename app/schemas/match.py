@@ -1,10 +1,10 @@
 """Request and response bodies of POST /match/end-check, and the rules and scoreboard /match/settle shares."""
 
-from typing import Annotated, Any, Self
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationInfo, field_validator
 
-from app.match.model import EndCheck, HandResult, LastHand, MatchState, Reason
+from app.match.model import EndCheck, HandResult, LastHand, MatchState, NextRound, Standing
 from app.match.rules import (
     MATCH_OPTION_DOCS,
     AbortiveDraw,
@@ -19,8 +19,8 @@ from app.match.rules import (
     NagashiRenchan,
     TieBreak,
 )
-from app.schemas.common import FROM_CORE
 from app.schemas.enums import Players, Preset, Wind
+from app.schemas.from_core import answer_model
 from app.scoring.vocabulary import DEFAULT_PRESET
 
 Seat = Annotated[StrictInt, Field(ge=0, le=3, description="A seat, 0-3 in turn order (0-2 with three players).")]
@@ -135,41 +135,20 @@ class EndCheckRequest(BaseModel):
     last_hand: LastHandIn
 
 
-class NextRoundOut(BaseModel):
-    model_config = FROM_CORE
-
-    round_wind: Wind
-    round_number: int
-    dealer_seat: int
-    honba: int
-    riichi_sticks: int
-    lap: int
-
-
-class StandingOut(BaseModel):
-    model_config = FROM_CORE
-
-    seat: int
-    points: int = Field(description="Points; once the match is over, leftover riichi sticks included.")
-    rank: int = Field(description="1-4; equal ranks where ties are shared.")
-    leftover_riichi_points: int = Field(description="Points received from the sticks left on the table at the end.")
-    penalty: int = Field(description="Points taken from the final result (state.penalties).")
-    oka: float | None = Field(description="Once over: the oka share in thousands (first place only); else null.")
-    uma: float | None = Field(description="Once over: the uma share in thousands (shared places share it); else null.")
-    score: float | None = Field(
-        description="Once over: (points - return_points) / 1000 + oka + uma - penalty / 1000, to one decimal "
-        "(final_rounding says how); else null."
-    )
-
-
-class EndCheckResponse(BaseModel):
-    model_config = FROM_CORE
-
-    game_over: bool
-    reason: Reason = Field(description="Why the match ends, or how it goes on.")
-    next_round: NextRoundOut | None = Field(description="The next hand while the match goes on, else null.")
-    standings: list[StandingOut] = Field(description="Every seat, best first.")
-
-    @classmethod
-    def from_core(cls, check: EndCheck) -> Self:
-        return cls.model_validate(check)
+# The answer and its parts, generated from the core's records (app/schemas/from_core.py).
+NextRoundOut = answer_model(NextRound, "NextRoundOut")
+StandingOut = answer_model(
+    Standing, "StandingOut",
+    points="Points; once the match is over, leftover riichi sticks included.",
+    rank="1-4; equal ranks where ties are shared.",
+    leftover_riichi_points="Points received from the sticks left on the table at the end.",
+    penalty="Points taken from the final result (state.penalties).",
+    oka="Once over: the oka share in thousands (first place only); else null.",
+    uma="Once over: the uma share in thousands (shared places share it); else null.",
+    score="Once over: (points - return_points) / 1000 + oka + uma - penalty / 1000, to one decimal "
+          "(final_rounding says how); else null.")
+EndCheckResponse = answer_model(
+    EndCheck, "EndCheckResponse",
+    reason="Why the match ends, or how it goes on.",
+    next_round="The next hand while the match goes on, else null.",
+    standings="Every seat, best first.")
