@@ -2,11 +2,13 @@
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, PlainValidator
+from pydantic import BaseModel, ConfigDict, Field, PlainValidator, StrictInt
 
 # How a name field's language is chosen (app/api/language.py).
 IN_ANSWER_LANGUAGE = "in the answer's language (`lang`, else Accept-Language, else English)"
 LIMIT_NAME = f"the limit's name {IN_ANSWER_LANGUAGE}; null for none"
+# Honba and riichi sticks as a request gives them.
+Count = Annotated[StrictInt, Field(ge=0, le=99)]
 
 
 class StrictModel(BaseModel):

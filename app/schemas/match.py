@@ -19,16 +19,16 @@ from app.match.rules import (
     NagashiRenchan,
     TieBreak,
 )
+from app.schemas.common import Count
 from app.schemas.enums import Players, Preset, Wind
 from app.schemas.from_core import answer_model
 from app.scoring.vocabulary import DEFAULT_PRESET
 
 Seat = Annotated[StrictInt, Field(ge=0, le=3, description="A seat, 0-3 in turn order (0-2 with three players).")]
-Points = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)]
-Count = Annotated[StrictInt, Field(ge=0, le=99)]
+SeatScore = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)]
 UmaPlace = Annotated[StrictInt, Field(ge=-100, le=100)]
 UmaRow = Annotated[list[UmaPlace], Field(min_length=3, max_length=4)]
-PerSeat = Annotated[list[Points], Field(min_length=3, max_length=4)]
+PerSeat = Annotated[list[SeatScore], Field(min_length=3, max_length=4)]
 
 
 def _option(name: str) -> Any:

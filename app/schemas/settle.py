@@ -2,23 +2,23 @@
 
 from typing import Annotated, Self
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 
 from app.match.hand import HanFu, Outcome, PlayedHand, ScoredWin, Settlement, Tiles, Transfer, Win, WinValueIn, Yakuman
-from app.match.hanfu import FU_VALUES, MAX_YAKUMAN
 from app.match.model import MatchState
 from app.match.replay import Replay
 from app.match.rules import AbortiveDraw, resolve_match_rules
 from app.match.settle import SettleRules
 from app.match.win_value import TileHand, hand_rules
+from app.schemas.common import Count
 from app.schemas.enums import Limit
 from app.schemas.from_core import answer_model
 from app.schemas.hand import ContextModel, HandModel, HandRulesModel
-from app.schemas.match import Count, MatchRulesIn, MatchStateIn, PerSeat, Seat
+from app.schemas.match import MatchRulesIn, MatchStateIn, PerSeat, Seat
+from app.schemas.points import Fu, Han, YakumanCount
 
 MAX_HANDS = 256
 Seats = Annotated[list[Seat], Field(max_length=4)]
-YakumanCount = Annotated[StrictInt, Field(ge=1, le=MAX_YAKUMAN)]
 
 
 class SettleRulesIn(MatchRulesIn, HandRulesModel):
@@ -48,8 +48,8 @@ class WinIn(BaseModel):
 
     winner: Seat
     from_seat: Seat | None = Field(None, description="The discarder, on a ron (the same for every winner).")
-    han: Annotated[StrictInt, Field(ge=1, le=99)] | None = None
-    fu: Annotated[StrictInt, Field(ge=min(FU_VALUES), le=max(FU_VALUES))] | None = Field(
+    han: Han | None = None
+    fu: Fu | None = Field(
         None, description="With han; may be left out from 5 han on.")
     yakuman: YakumanCount | None = Field(None, description="How many yakuman the win counts (1 single, 2 double, ...).")
     hand: HandModel | None = Field(None, description="The hand as POST /hand/score takes it.")
