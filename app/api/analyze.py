@@ -54,9 +54,9 @@ async def hand_analyze(request: HandAnalyzeRequest) -> Response:
     return json_response(answer)
 
 
-def _item(index: int, raw: Any) -> dict[str, Any]:
+def _item(index: int, item: HandAnalyzeRequest | Any) -> dict[str, Any]:
     try:
-        result = as_json(analyze(_validate_request(raw)))
+        result = as_json(analyze(item if isinstance(item, HandAnalyzeRequest) else _validate_request(item)))
     except ValidationError as exc:
         detail = validation_detail(exc.errors(), ("body", "items", index))
     except InvalidInput as exc:
@@ -72,4 +72,4 @@ def _item(index: int, raw: Any) -> dict[str, Any]:
              summary="Analyze up to 100 hands in one request")
 async def hand_analyze_batch(request: HandAnalyzeBatchRequest) -> Response:
     """Each item is a /hand/analyze request, analyzed on its own: one result or one error list per item, in order."""
-    return json_response(_encoder.encode({"results": [_item(i, raw) for i, raw in enumerate(request.items)]}))
+    return json_response(_encoder.encode({"results": [_item(i, item) for i, item in enumerate(request.items)]}))

@@ -46,10 +46,12 @@ async def hand_score(request: HandScoreRequest, lang: LangQuery = None, accept_l
     return json_response(_encoder.encode(localize(score(request), language)), language)
 
 
-def _write_item(out: bytearray, index: int, raw: Any, language: Language) -> None:
-    """Append the item's answer and a comma: {"ok":true,"result":...}, or its problems."""
+def _write_item(out: bytearray, index: int, item: HandScoreRequest | Any, language: Language) -> None:
+    """Append the item's answer and a comma: {"ok":true,"result":...}, or its problems (an item that is not a valid
+    request is validated again, on its own, for them)."""
     try:
-        result = localize(score(_validate_request(raw)), language)
+        request = item if isinstance(item, HandScoreRequest) else _validate_request(item)
+        result = localize(score(request), language)
     except ValidationError as exc:
         out += _refused(validation_detail(exc.errors(), ("body", "items", index)))
     except InvalidInput as exc:

@@ -3,7 +3,7 @@
 from pydantic import Field
 from pydantic.json_schema import SkipJsonSchema
 
-from app.schemas.common import ErrorEntry, StrictModel, unvalidated
+from app.schemas.common import ErrorEntry, StrictModel, valid_or_sent
 from app.schemas.from_core import answer_model
 from app.schemas.hand import MAX_TILE_STRING, ContextModel, HandRulesModel, MeldModel
 from app.scoring.analysis import Analysis, DiscardOption, ShantenByForm, TileLeft, WaitValue, WinValue
@@ -60,7 +60,7 @@ HandAnalyzeResponse = answer_model(
 
 
 class HandAnalyzeBatchRequest(StrictModel):
-    items: list[unvalidated(HandAnalyzeRequest)] = Field(  # type: ignore[valid-type]
+    items: list[valid_or_sent(HandAnalyzeRequest)] = Field(  # type: ignore[valid-type]
         min_length=1, max_length=MAX_ANALYZE_BATCH,
         description=f"Up to {MAX_ANALYZE_BATCH} requests of POST /hand/analyze, each analyzed on its own")
 

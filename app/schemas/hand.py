@@ -5,7 +5,7 @@ from typing import Annotated, Any
 from pydantic import Field, StrictBool, StrictInt, StrictStr, create_model
 from pydantic.json_schema import SkipJsonSchema
 
-from app.schemas.common import IN_ANSWER_LANGUAGE, LIMIT_NAME, ErrorEntry, StrictModel, unvalidated
+from app.schemas.common import IN_ANSWER_LANGUAGE, LIMIT_NAME, ErrorEntry, StrictModel, valid_or_sent
 from app.schemas.enums import OPTION_ENUMS, MeldType, Preset, Wind, WinType
 from app.schemas.from_core import answer_model
 from app.scoring.result import FuScore, Group, Payment, Points, ScoreResult, YakumanScore, YakuScore
@@ -103,7 +103,7 @@ MAX_BATCH = 500
 
 
 class HandScoreBatchRequest(StrictModel):
-    items: list[unvalidated(HandScoreRequest)] = Field(  # type: ignore[valid-type]
+    items: list[valid_or_sent(HandScoreRequest)] = Field(  # type: ignore[valid-type]
         min_length=1, max_length=MAX_BATCH,
         description=f"Up to {MAX_BATCH} requests of POST /hand/score, each scored on its own")
 
