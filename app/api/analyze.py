@@ -1,4 +1,4 @@
-"""POST /hand/analyze and its batch form: validate into the core's dataclasses, analyze, serialize."""
+"""POST /hand/analyze and its batch form: validate, analyze with the core, write the core's answer as JSON."""
 
 from typing import Any
 
@@ -12,6 +12,7 @@ from app.api.hand import json_response
 from app.errors import InvalidInput
 from app.observability.metrics import count_analysed, count_refused_item
 from app.schemas.analyze import (
+    DiscardOut,
     HandAnalyzeBatchRequest,
     HandAnalyzeBatchResponse,
     HandAnalyzeRequest,
@@ -22,8 +23,9 @@ from app.scoring.analysis import Analysis, AnalysisInput, analyze_hand
 router = APIRouter(tags=["hand"])
 _encoder = msgspec.json.Encoder()
 _validate_request = TypeAdapter(HandAnalyzeRequest).validate_python
-# Keys left out of an answer where they do not apply (13 tiles or 14, tenpai or not).
-_WHERE_THEY_APPLY = frozenset(("waits", "improving_tiles", "ukeire", "discards_analysis"))
+# Keys left out of an answer where they do not apply (13 tiles or 14, tenpai or not): the answer models' optional ones.
+_WHERE_THEY_APPLY = frozenset(name for model in (HandAnalyzeResponse, DiscardOut)
+                              for name, field in model.model_fields.items() if not field.is_required())
 
 
 def analyze(request: HandAnalyzeRequest) -> Analysis:
