@@ -16,12 +16,22 @@ from fastapi import Request, Response
 from fastapi.routing import APIRoute
 from pydantic import TypeAdapter, ValidationError
 from starlette.requests import ClientDisconnect
+from starlette.types import Scope
 
 from app.scoring.vocabulary import LANGUAGES
 
 
-def _is_plain_json(content_type: str | None) -> bool:
-    return content_type is not None and content_type.split(";", 1)[0].strip().lower() == "application/json"
+def _json_headers(scope: Scope) -> tuple[bool, str | None]:
+    """Whether the body is sent as plain `application/json`, and the Accept-Language header (each header's first
+    occurrence, as Request.headers reads them), in one pass over the ASGI scope's headers."""
+    content_type = accept_language = None
+    for name, value in scope["headers"]:
+        if name == b"content-type" and content_type is None:
+            content_type = value
+        elif name == b"accept-language" and accept_language is None:
+            accept_language = value.decode("latin-1")
+    plain_json = content_type is not None and content_type.split(b";", 1)[0].strip().lower() == b"application/json"
+    return plain_json, accept_language
 
 
 class JsonBodyRoute(APIRoute):
@@ -33,15 +43,15 @@ class JsonBodyRoute(APIRoute):
         validate_json = TypeAdapter(body.annotation).validate_json
 
         async def handler(request: Request) -> Response:
-            headers = request.headers
-            lang = request.query_params.get("lang")
-            if (lang is None or lang in LANGUAGES) and _is_plain_json(headers.get("content-type")):
+            plain_json, accept_language = _json_headers(request.scope)
+            lang = request.query_params.get("lang") if request.scope["query_string"] else None
+            if plain_json and (lang is None or lang in LANGUAGES):
                 try:
                     value = validate_json(await request.body())
                 except (ValidationError, ClientDisconnect):
                     pass  # FastAPI's handler answers as always, from the body the request keeps (or a 400)
                 else:
-                    response: Response = await endpoint(value, lang, headers.get("accept-language"))
+                    response: Response = await endpoint(value, lang, accept_language)
                     return response
             return await standard(request)
 
