@@ -1,7 +1,8 @@
 """POST /hand/score and its batch form: validate, score with the core, write the core's answer as JSON.
 
-The answer is the core's ScoreResult encoded by msgspec (the document's HandScoreResponse is generated from it).
-A batch is validated item by item, so each problem is reported where it is.
+Both routes are JsonBodyRoutes (app/api/json_route.py). The answer is the core's ScoreResult encoded by msgspec (the
+document's HandScoreResponse is generated from it). A batch's valid items are validated in the batch's own pass; an
+item that is not a valid request is validated again on its own, so that its problems are reported where it is.
 """
 
 import json
