@@ -1,4 +1,4 @@
-"""POST /hand/analyze and its batch form: validate into the core's dataclasses, analyze, serialize."""
+"""POST /hand/analyze and its batch form: validate, analyze with the core, write the core's answer as JSON."""
 
 from typing import Any
 
@@ -6,12 +6,13 @@ import msgspec
 from fastapi import APIRouter, Response
 from pydantic import TypeAdapter, ValidationError
 
+from app.api.core_args import context_of, melds_of, rules_of
 from app.api.errors import invalid_input_detail, validation_detail
-from app.api.hand import JsonBytesResponse
-from app.api.score_args import rules_for, to_context, to_melds
+from app.api.hand import json_response
 from app.errors import InvalidInput
 from app.observability.metrics import count_analysed, count_refused_item
 from app.schemas.analyze import (
+    DiscardOut,
     HandAnalyzeBatchRequest,
     HandAnalyzeBatchResponse,
     HandAnalyzeRequest,
@@ -21,15 +22,16 @@ from app.scoring.analysis import Analysis, AnalysisInput, analyze_hand
 
 router = APIRouter(tags=["hand"])
 _encoder = msgspec.json.Encoder()
-_validate_request = TypeAdapter(HandAnalyzeRequest).validator.validate_python
-# Keys left out of an answer where they do not apply (13 tiles or 14, tenpai or not).
-_WHERE_THEY_APPLY = frozenset(("waits", "improving_tiles", "ukeire", "discards_analysis"))
+_validate_request = TypeAdapter(HandAnalyzeRequest).validate_python
+# Keys left out of an answer where they do not apply (13 tiles or 14, tenpai or not): the answer models' optional ones.
+_WHERE_THEY_APPLY = frozenset(name for model in (HandAnalyzeResponse, DiscardOut)
+                              for name, field in model.model_fields.items() if not field.is_required())
 
 
 def analyze(request: HandAnalyzeRequest) -> Analysis:
     hand, context = request.hand, request.context
-    given = AnalysisInput(hand.tiles, to_melds(hand.melds), context.visible, context.discards)
-    return analyze_hand(given, to_context(context), rules_for(tuple(request.rules.__dict__.items())))
+    given = AnalysisInput(hand.tiles, melds_of(hand.melds), context.visible, context.discards)
+    return analyze_hand(given, context_of(context), rules_of(request.rules))
 
 
 def _applying(value: dict[str, Any]) -> dict[str, Any]:
@@ -51,12 +53,12 @@ async def hand_analyze(request: HandAnalyzeRequest) -> Response:
     ron and by tsumo, or the improving tiles; with 14, every discard with the same, best first."""
     answer = _encoder.encode(as_json(analyze(request)))
     count_analysed(1)
-    return JsonBytesResponse(answer)
+    return json_response(answer)
 
 
-def _item(index: int, raw: Any) -> dict[str, Any]:
+def _item(index: int, item: HandAnalyzeRequest | Any) -> dict[str, Any]:
     try:
-        result = as_json(analyze(_validate_request(raw)))
+        result = as_json(analyze(item if isinstance(item, HandAnalyzeRequest) else _validate_request(item)))
     except ValidationError as exc:
         detail = validation_detail(exc.errors(), ("body", "items", index))
     except InvalidInput as exc:
@@ -72,4 +74,4 @@ def _item(index: int, raw: Any) -> dict[str, Any]:
              summary="Analyze up to 100 hands in one request")
 async def hand_analyze_batch(request: HandAnalyzeBatchRequest) -> Response:
     """Each item is a /hand/analyze request, analyzed on its own: one result or one error list per item, in order."""
-    return JsonBytesResponse(_encoder.encode({"results": [_item(i, raw) for i, raw in enumerate(request.items)]}))
+    return json_response(_encoder.encode({"results": [_item(i, item) for i, item in enumerate(request.items)]}))

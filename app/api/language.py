@@ -6,10 +6,8 @@ An unknown `lang` is refused (422, FastAPI's literal_error naming the accepted v
 language the service speaks is no error: the answer is English, as HTTP content negotiation allows.
 """
 
-from collections.abc import Mapping
 from functools import lru_cache
-from typing import Annotated, Any
-from urllib.parse import parse_qsl
+from typing import Annotated
 
 from fastapi import Header, Query, Response
 
@@ -28,19 +26,17 @@ AcceptLanguage = Annotated[str | None, Header(
 
 # What Content-Language names for each: the Chinese names are in simplified characters.
 CONTENT_LANGUAGE: dict[Language, str] = {"en": "en", "ja": "ja", "vi": "vi", "zh": "zh-Hans", "ko": "ko"}
-_HEADERS: dict[Language, list[tuple[bytes, bytes]]] = {
-    language: [(b"content-language", tag.encode()), (b"vary", b"Accept-Language")]
-    for language, tag in CONTENT_LANGUAGE.items()}
+_HEADERS: dict[Language, dict[str, str]] = {
+    language: {"content-language": tag, "vary": "Accept-Language"} for language, tag in CONTENT_LANGUAGE.items()}
 
 
-def raw_headers(language: Language) -> list[tuple[bytes, bytes]]:
-    """Content-Language and Vary, as raw ASGI headers."""
+def content_headers(language: Language) -> dict[str, str]:
+    """Content-Language and Vary of an answer whose names are in `language`."""
     return _HEADERS[language]
 
 
 def set_headers(response: Response, language: Language) -> None:
-    response.headers["content-language"] = CONTENT_LANGUAGE[language]
-    response.headers["vary"] = "Accept-Language"
+    response.headers.update(content_headers(language))
 
 
 def _quality(params: str) -> float:
@@ -80,24 +76,6 @@ def choose(lang: Language | None, accept_language: str | None) -> Language:
     if lang is not None:
         return lang
     return DEFAULT_LANGUAGE if accept_language is None else from_accept_language(accept_language)
-
-
-@lru_cache(maxsize=256)
-def _query_lang(query: bytes) -> str | None:
-    """The last `lang` of a query string (as FastAPI reads it), or None."""
-    values = [value for key, value in parse_qsl(query.decode("latin-1"), keep_blank_values=True) if key == "lang"]
-    return values[-1] if values else None
-
-
-def of_scope(scope: Mapping[str, Any]) -> Language | None:
-    """`choose` read straight from an ASGI scope; None when `lang` is not one of LANGUAGES (FastAPI's own validation
-    then answers)."""
-    query: bytes = scope["query_string"]
-    lang = _query_lang(query) if query else None
-    if lang is not None and lang not in LANGUAGES:
-        return None
-    header = next((value.decode("latin-1") for name, value in scope["headers"] if name == b"accept-language"), None)
-    return choose(lang, header)
 
 
 # Each language's names by id: yaku, yakuman, limits.

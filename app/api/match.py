@@ -26,7 +26,7 @@ router = APIRouter(tags=["match"])
 )
 async def end_check(request: EndCheckRequest) -> EndCheckResponse:
     check = check_match_end(request.state.to_core(), request.last_hand.to_core(), request.rules.to_core())
-    return EndCheckResponse.from_core(check)
+    return EndCheckResponse.model_validate(check)
 
 
 @router.post(
@@ -46,7 +46,7 @@ async def settle(request: SettleRequest, response: Response, lang: LangQuery = N
     language = choose(lang, accept_language)
     _localize(settled, language)
     set_headers(response, language)
-    return SettleResponse.model_validate(settled, from_attributes=True)
+    return SettleResponse.model_validate(settled)
 
 
 def _localize(settled: Settlement, language: Language) -> None:
@@ -73,4 +73,4 @@ async def replay_match(request: ReplayRequest, response: Response, lang: LangQue
     for settled in result.hands:
         _localize(settled, language)
     set_headers(response, language)
-    return ReplayResponse.from_core(result)
+    return ReplayResponse.model_validate(result)

@@ -2,8 +2,8 @@
 
 from fastapi import APIRouter, Response
 
+from app.api.core_args import rules_of
 from app.api.language import AcceptLanguage, LangQuery, choose, limit_name, set_headers
-from app.api.score_args import rules_for
 from app.errors import InvalidInput
 from app.match.hanfu import han_fu_problems
 from app.match.win_value import hand_points
@@ -25,9 +25,9 @@ async def score_points(request: HandPointsRequest, response: Response, lang: Lan
         if problems:
             raise InvalidInput(problems)
     limit, base, paid = hand_points(han, request.fu, request.yakuman or 0, request.dealer, request.win == "tsumo",
-                                    request.honba, request.riichi_sticks, rules_for(tuple(request.rules.__dict__.items())))
+                                    request.honba, request.riichi_sticks, rules_of(request.rules))
     language = choose(lang, accept_language)
     set_headers(response, language)
     return HandPointsResponse(han=han or YAKUMAN_HAN * (request.yakuman or 0), fu=request.fu, limit=limit,
                               limit_name=limit_name(limit, language), base_points=base,
-                              points=PointsOut.model_validate(paid, from_attributes=True))
+                              points=PointsOut.model_validate(paid))

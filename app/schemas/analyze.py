@@ -3,9 +3,10 @@
 from pydantic import Field
 from pydantic.json_schema import SkipJsonSchema
 
-from app.schemas.common import ErrorEntry, StrictModel, unvalidated
-from app.schemas.enums import Limit
-from app.schemas.hand import MAX_TILE_STRING, ContextModel, HandRulesModel, MeldModel, PointsOut
+from app.schemas.common import ErrorEntry, StrictModel, valid_or_sent
+from app.schemas.from_core import answer_model
+from app.schemas.hand import MAX_TILE_STRING, ContextModel, HandRulesModel, MeldModel
+from app.scoring.analysis import Analysis, DiscardOption, ShantenByForm, TileLeft, WaitValue, WinValue
 
 MAX_ANALYZE_BATCH = 100
 
@@ -31,56 +32,35 @@ class HandAnalyzeRequest(StrictModel):
     rules: HandRulesModel = Field(default_factory=HandRulesModel)
 
 
-class WinValueOut(StrictModel):
-    han: int
-    fu: int
-    yaku: list[str] = Field(description="yaku ids, dora included")
-    yakuman: list[str] = Field(description="yakuman ids")
-    limit: Limit
-    points: PointsOut
-
-
-class WaitOut(StrictModel):
-    tile: str = Field(description="plain fives (5m)")
-    remaining: int = Field(description="4 less the copies in the hand, melds, dora indicators, visible and discards")
-    furiten: bool = Field(description="some wait of the hand is among its own discards")
-    ron: WinValueOut | None = Field(description="the win by ron; null when it has no yaku, or with chankan when the "
-                                                "hand or an indicator holds another copy of the tile (/hand/score "
-                                                "refuses that chankan)")
-    tsumo: WinValueOut | None = Field(description="the win by tsumo; null when it has no yaku")
-
-
-class TileLeftOut(StrictModel):
-    tile: str
-    remaining: int
-
-
-class ShantenByFormOut(StrictModel):
-    standard: int
-    chiitoitsu: int | None = Field(description="null with melds")
-    kokushi: int | None = Field(description="null with melds")
-
-
-class DiscardOut(StrictModel):
-    discard: str
-    shanten: int = Field(description="after the discard")
-    waits: list[WaitOut] | SkipJsonSchema[None] = Field(None, description="tenpai after the discard (the discard counts as seen and furiten)")
-    improving_tiles: list[TileLeftOut] | SkipJsonSchema[None] = Field(None, description="not tenpai after the discard")
-    ukeire: int = Field(description="the sum of remaining over the waits or improving tiles")
-
-
-class HandAnalyzeResponse(StrictModel):
-    shanten: int = Field(description="0 tenpai, -1 a complete 14-tile hand: the least of shanten_by_form")
-    shanten_by_form: ShantenByFormOut
-    waits: list[WaitOut] | SkipJsonSchema[None] = Field(None, description="13 tiles (less 3 per meld), tenpai: every wait")
-    improving_tiles: list[TileLeftOut] | SkipJsonSchema[None] = Field(None, description="13 tiles, not tenpai: the tiles that lower the shanten")
-    ukeire: int | SkipJsonSchema[None] = Field(None, description="13 tiles: the sum of remaining over the waits or improving tiles")
-    discards_analysis: list[DiscardOut] | SkipJsonSchema[None] = Field(
-        None, description="14 tiles (less 3 per meld): every distinct discard, best first")
+# The answer and its parts, generated from the core's records (app/schemas/from_core.py).
+WinValueOut = answer_model(WinValue, "WinValueOut", yaku="yaku ids, dora included", yakuman="yakuman ids")
+WaitOut = answer_model(
+    WaitValue, "WaitOut",
+    tile="plain fives (5m)",
+    remaining="4 less the copies in the hand, melds, dora indicators, visible and discards",
+    furiten="some wait of the hand is among its own discards",
+    ron="the win by ron; null when it has no yaku, or with chankan when the hand or an indicator holds another copy of "
+        "the tile (/hand/score refuses that chankan)",
+    tsumo="the win by tsumo; null when it has no yaku")
+TileLeftOut = answer_model(TileLeft, "TileLeftOut")
+ShantenByFormOut = answer_model(ShantenByForm, "ShantenByFormOut", chiitoitsu="null with melds", kokushi="null with melds")
+DiscardOut = answer_model(
+    DiscardOption, "DiscardOut", omitted=("waits", "improving_tiles"),
+    shanten="after the discard",
+    waits="tenpai after the discard (the discard counts as seen and furiten)",
+    improving_tiles="not tenpai after the discard",
+    ukeire="the sum of remaining over the waits or improving tiles")
+HandAnalyzeResponse = answer_model(
+    Analysis, "HandAnalyzeResponse", omitted=("waits", "improving_tiles", "ukeire", "discards_analysis"),
+    shanten="0 tenpai, -1 a complete 14-tile hand: the least of shanten_by_form",
+    waits="13 tiles (less 3 per meld), tenpai: every wait",
+    improving_tiles="13 tiles, not tenpai: the tiles that lower the shanten",
+    ukeire="13 tiles: the sum of remaining over the waits or improving tiles",
+    discards_analysis="14 tiles (less 3 per meld): every distinct discard, best first")
 
 
 class HandAnalyzeBatchRequest(StrictModel):
-    items: list[unvalidated(HandAnalyzeRequest)] = Field(  # type: ignore[valid-type]
+    items: list[valid_or_sent(HandAnalyzeRequest)] = Field(  # type: ignore[valid-type]
         min_length=1, max_length=MAX_ANALYZE_BATCH,
         description=f"Up to {MAX_ANALYZE_BATCH} requests of POST /hand/analyze, each analyzed on its own")
 

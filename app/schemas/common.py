@@ -2,15 +2,14 @@
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, PlainValidator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic.json_schema import SkipJsonSchema
 
 # How a name field's language is chosen (app/api/language.py).
 IN_ANSWER_LANGUAGE = "in the answer's language (`lang`, else Accept-Language, else English)"
 LIMIT_NAME = f"the limit's name {IN_ANSWER_LANGUAGE}; null for none"
-
-
-# Answers read from the core's dataclasses; like every model here, no field beyond those listed.
-FROM_CORE = ConfigDict(from_attributes=True, extra="forbid")
+# Honba and riichi sticks as a request gives them.
+Count = Annotated[StrictInt, Field(ge=0, le=99)]
 
 
 class StrictModel(BaseModel):
@@ -33,12 +32,8 @@ class ErrorResponse(StrictModel):
     detail: list[ErrorEntry]
 
 
-def _as_sent(value: Any) -> Any:
-    return value
-
-
-def unvalidated(model: type[BaseModel]) -> Any:
-    """An item taken as sent, to be validated on its own later (a batch reports each item's problems in its place),
-    documented as a `$ref` to `model`, so that a client passes the batch the request objects it already has.
-    (SkipValidation would document an inline copy of the model's schema instead.)"""
-    return Annotated[Any, PlainValidator(_as_sent, json_schema_input_type=model)]
+def valid_or_sent(model: type[BaseModel]) -> Any:
+    """A batch item: `model` where it validates (in the batch's own pass), else taken as sent, to be validated on its
+    own later so that its problems are reported in its place. Documented as a `$ref` to `model` alone, so that a client
+    passes the batch the request objects it already has."""
+    return Annotated[model | SkipJsonSchema[Any], Field(union_mode="left_to_right")]

@@ -1,10 +1,11 @@
 """The vocabulary's word lists as named OpenAPI schemas: one component per concept, however many fields use it.
 
 A Literal type is validated as it is (the core's words are plain strings and ints), but pydantic writes it inline
-wherever a field uses it, so a client generator makes one enum per field (`SeatWind`, `RoundWind`, ...). `Named`
-changes only the JSON schema: the word list becomes one definition (`#/components/schemas/Wind`) and each field a
-`$ref` to it, with the field's own title, description and default beside the `$ref`. The validation schema is
-untouched (no core-schema `ref`, so no `definitions` wrapper and nothing more to do per request).
+wherever a field uses it, so a client generator makes one enum per field (`SeatWind`, `RoundWind`, ...). `named`
+makes it a named type alias (pydantic's TypeAliasType support): the word list becomes one definition
+(`#/components/schemas/Wind`, its title, description and member names from `Named`) and each field a `$ref` to it,
+with the field's own description and default beside the `$ref`. It validates as the Literal does, with the same
+errors.
 
 Integer word lists carry `x-enum-varnames`, which openapi-python-client (0.24 on), openapi-generator and
 openapi-typescript (`--enum`) take as the members' names: `DoubleWindPairFu.TWO` rather than `VALUE_2`.
@@ -15,6 +16,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
+from typing_extensions import TypeAliasType
 
 from app.match.rules import OPTIONS, Option
 from app.scoring import vocabulary
@@ -22,7 +24,7 @@ from app.scoring.rules import DEFAULT_PRESET, PRESETS, Scope
 
 
 class Named:
-    """Annotated metadata: the annotated type's JSON schema as the named definition `name`, referred to by `$ref`."""
+    """Annotated metadata: the word list's JSON schema with its name, description and member names."""
 
     def __init__(self, name: str, description: str, varnames: tuple[str, ...] = ()) -> None:
         self.name = name
@@ -30,14 +32,8 @@ class Named:
         self.varnames = varnames
 
     def __get_pydantic_json_schema__(self, core: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
-        inline = handler(core)
-        # The generator that is writing the document (pydantic's GenerateJsonSchema, pinned in pyproject.toml):
-        # register the definition under the name and answer the `$ref` to it, as pydantic does for a model.
-        generator = handler.generate_json_schema  # type: ignore[attr-defined]
-        defs_ref, ref = generator.get_cache_defs_ref_schema(self.name)
         extra = {"x-enum-varnames": list(self.varnames)} if self.varnames else {}
-        generator.definitions[defs_ref] = {**inline, "title": self.name, "description": self.description, **extra}
-        return ref  # type: ignore[no-any-return]
+        return {**handler(core), "title": self.name, "description": self.description, **extra}
 
 
 def named(literal: Any, name: str, description: str, varnames: tuple[str, ...] = ()) -> Any:
@@ -45,7 +41,7 @@ def named(literal: Any, name: str, description: str, varnames: tuple[str, ...] =
     values = get_args(literal)
     assert not varnames or len(varnames) == len(values), name
     assert varnames or not any(isinstance(value, int) for value in values), f"{name}: name the members of an int enum"
-    return Annotated[literal, Named(name, description, varnames)]
+    return TypeAliasType(name, Annotated[literal, Named(name, description, varnames)])  # type: ignore[misc]
 
 
 Wind = named(vocabulary.Wind, "Wind", "A wind: a seat (east is the dealer, then south, west, north in turn order) or the round.")
@@ -85,3 +81,7 @@ RecordFormat = named(Literal["tenhou6", "mjlog"], "RecordFormat",
                      "A game record's format: the tenhou.net/6 JSON log, or Tenhou's mjlog XML.")
 MismatchField = named(Literal["win", "yaku", "han", "fu", "points", "deltas", "scores", "final_scores", "game_end", "settle"],
                       "MismatchField", "What a record says that the service does not compute (the README's table).")
+
+# Each word list of the vocabulary (a Literal type) by its named schema: what an answer model generated from a core
+# record (app/schemas/from_core.py) holds for a field of that type.
+NAMED_LITERALS: dict[Any, Any] = {get_args(named.__value__)[0]: named for named in (Wind, WinType, MeldType, GroupKind, Wait, Limit, Payer)}

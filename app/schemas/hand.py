@@ -5,9 +5,11 @@ from typing import Annotated
 from pydantic import Field, StrictBool, StrictInt
 from pydantic.json_schema import SkipJsonSchema
 
-from app.schemas.common import IN_ANSWER_LANGUAGE, LIMIT_NAME, ErrorEntry, StrictModel, unvalidated
-from app.schemas.enums import GroupKind, Limit, MeldType, Payer, Wait, Wind, WinType
+from app.schemas.common import IN_ANSWER_LANGUAGE, LIMIT_NAME, ErrorEntry, StrictModel, valid_or_sent
+from app.schemas.enums import MeldType, Wind, WinType
+from app.schemas.from_core import answer_model
 from app.schemas.rules import HandRulesModel
+from app.scoring.result import FuScore, Group, Payment, Points, ScoreResult, YakumanScore, YakuScore
 
 MAX_TILE_STRING = 64
 Indicator = Annotated[str, Field(max_length=4, examples=["3m"])]
@@ -52,73 +54,33 @@ class ContextModel(StrictModel):
                                                        "one han each and each a North for the dora indicators")
 
 
+
 class HandScoreRequest(StrictModel):
     hand: HandModel | None = Field(None, description="required unless context.nagashi_mangan is true")
     context: ContextModel = Field(default_factory=ContextModel)
     rules: HandRulesModel = Field(default_factory=HandRulesModel)
 
 
-class YakuOut(StrictModel):
-    id: str
-    name: str = Field(description=IN_ANSWER_LANGUAGE)
-    han: int
-
-
-class YakumanOut(StrictModel):
-    id: str
-    name: str = Field(description=IN_ANSWER_LANGUAGE)
-    multiplier: int
-
-
-class PointsOut(StrictModel):
-    ron: int | None
-    tsumo_dealer: int | None
-    tsumo_non_dealer: int | None
-    honba_bonus: int
-    riichi_sticks_bonus: int
-    total: int
-
-
-class FuItemOut(StrictModel):
-    reason: str
-    fu: int
-    tiles: str | None = Field(description="the triplet, kan or pair that earns it; null for the others (base, menzen_ron, tsumo, waits)")
-
-
-class GroupOut(StrictModel):
-    kind: GroupKind
-    tiles: str
-    open: bool
-    winning: bool = Field(description="the group the winning tile completed")
-
-
-class PaymentOut(StrictModel):
-    payer: Payer
-    points: int = Field(description="honba included")
-    liable: bool = Field(description="paid as the player liable (pao) for a yakuman")
-
-
-class HandScoreResponse(StrictModel):
-    han: int
-    fu: int
-    yaku: list[YakuOut]
-    yakuman: list[YakumanOut]
-    limit: Limit
-    base_points: int
-    points: PointsOut
-    fu_breakdown: list[FuItemOut]
-    decomposition: list[GroupOut]
-    wait: Wait | None = Field(
-        description="how the winning tile completed the hand in the reading scored")
-    payments: list[PaymentOut] = Field(description="who pays the winner what, honba included; riichi sticks come from the table")
-    limit_name: str | None = Field(description=LIMIT_NAME)
+# The answer's parts, generated from the core's records (app/schemas/from_core.py).
+YakuOut = answer_model(YakuScore, "YakuOut", name=IN_ANSWER_LANGUAGE)
+YakumanOut = answer_model(YakumanScore, "YakumanOut", name=IN_ANSWER_LANGUAGE)
+PointsOut = answer_model(Points, "PointsOut")
+FuItemOut = answer_model(
+    FuScore, "FuItemOut", tiles="the triplet, kan or pair that earns it; null for the others (base, menzen_ron, tsumo, waits)")
+GroupOut = answer_model(Group, "GroupOut", winning="the group the winning tile completed")
+PaymentOut = answer_model(Payment, "PaymentOut", points="honba included", liable="paid as the player liable (pao) for a yakuman")
+HandScoreResponse = answer_model(
+    ScoreResult, "HandScoreResponse",
+    wait="how the winning tile completed the hand in the reading scored",
+    payments="who pays the winner what, honba included; riichi sticks come from the table",
+    limit_name=LIMIT_NAME)
 
 
 MAX_BATCH = 500
 
 
 class HandScoreBatchRequest(StrictModel):
-    items: list[unvalidated(HandScoreRequest)] = Field(  # type: ignore[valid-type]
+    items: list[valid_or_sent(HandScoreRequest)] = Field(  # type: ignore[valid-type]
         min_length=1, max_length=MAX_BATCH,
         description=f"Up to {MAX_BATCH} requests of POST /hand/score, each scored on its own")
 

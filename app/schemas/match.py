@@ -1,18 +1,19 @@
 """Request and response bodies of POST /match/end-check, and the rules and scoreboard /match/settle shares."""
 
-from typing import Annotated, Self
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
-from app.match.model import EndCheck, HandResult, LastHand, MatchState, Reason
-from app.schemas.common import FROM_CORE
+from app.match.model import EndCheck, HandResult, LastHand, MatchState, NextRound, Standing
+from app.schemas.common import Count
 from app.schemas.enums import Wind
+from app.schemas.from_core import answer_model
 from app.schemas.rules import MatchRulesIn
 
 Seat = Annotated[StrictInt, Field(ge=0, le=3, description="A seat, 0-3 in turn order (0-2 with three players).")]
-Points = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)]
-Count = Annotated[StrictInt, Field(ge=0, le=99)]
-PerSeat = Annotated[list[Points], Field(min_length=3, max_length=4)]
+SeatScore = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)]
+PerSeat = Annotated[list[SeatScore], Field(min_length=3, max_length=4)]
+
 
 
 class MatchStateIn(BaseModel):
@@ -68,41 +69,20 @@ class EndCheckRequest(BaseModel):
     last_hand: LastHandIn
 
 
-class NextRoundOut(BaseModel):
-    model_config = FROM_CORE
-
-    round_wind: Wind
-    round_number: int
-    dealer_seat: int
-    honba: int
-    riichi_sticks: int
-    lap: int
-
-
-class StandingOut(BaseModel):
-    model_config = FROM_CORE
-
-    seat: int
-    points: int = Field(description="Points; once the match is over, leftover riichi sticks included.")
-    rank: int = Field(description="1-4; equal ranks where ties are shared.")
-    leftover_riichi_points: int = Field(description="Points received from the sticks left on the table at the end.")
-    penalty: int = Field(description="Points taken from the final result (state.penalties).")
-    oka: float | None = Field(description="Once over: the oka share in thousands (first place only); else null.")
-    uma: float | None = Field(description="Once over: the uma share in thousands (shared places share it); else null.")
-    score: float | None = Field(
-        description="Once over: (points - return_points) / 1000 + oka + uma - penalty / 1000, to one decimal "
-        "(final_rounding says how); else null."
-    )
-
-
-class EndCheckResponse(BaseModel):
-    model_config = FROM_CORE
-
-    game_over: bool
-    reason: Reason = Field(description="Why the match ends, or how it goes on.")
-    next_round: NextRoundOut | None = Field(description="The next hand while the match goes on, else null.")
-    standings: list[StandingOut] = Field(description="Every seat, best first.")
-
-    @classmethod
-    def from_core(cls, check: EndCheck) -> Self:
-        return cls.model_validate(check)
+# The answer and its parts, generated from the core's records (app/schemas/from_core.py).
+NextRoundOut = answer_model(NextRound, "NextRoundOut")
+StandingOut = answer_model(
+    Standing, "StandingOut",
+    points="Points; once the match is over, leftover riichi sticks included.",
+    rank="1-4; equal ranks where ties are shared.",
+    leftover_riichi_points="Points received from the sticks left on the table at the end.",
+    penalty="Points taken from the final result (state.penalties).",
+    oka="Once over: the oka share in thousands (first place only); else null.",
+    uma="Once over: the uma share in thousands (shared places share it); else null.",
+    score="Once over: (points - return_points) / 1000 + oka + uma - penalty / 1000, to one decimal "
+          "(final_rounding says how); else null.")
+EndCheckResponse = answer_model(
+    EndCheck, "EndCheckResponse",
+    reason="Why the match ends, or how it goes on.",
+    next_round="The next hand while the match goes on, else null.",
+    standings="Every seat, best first.")

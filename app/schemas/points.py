@@ -5,25 +5,28 @@ from typing import Annotated, Self
 from pydantic import Field, StrictBool, StrictInt, model_validator
 
 from app.match.hanfu import FU_VALUES, MAX_YAKUMAN
-from app.schemas.common import LIMIT_NAME, StrictModel
+from app.schemas.common import LIMIT_NAME, Count, StrictModel
 from app.schemas.enums import Limit, WinType
 from app.schemas.hand import HandRulesModel, PointsOut
 
-Counter = Annotated[StrictInt, Field(ge=0, le=99)]
+# A win's value as han and fu, or as a number of yakuman (here and in /match/settle's wins).
+Han = Annotated[StrictInt, Field(ge=1, le=99)]
+Fu = Annotated[StrictInt, Field(ge=min(FU_VALUES), le=max(FU_VALUES))]
+YakumanCount = Annotated[StrictInt, Field(ge=1, le=MAX_YAKUMAN)]
 
 
 class HandPointsRequest(StrictModel):
     """A win's value without tiles: han and fu, or a number of yakuman."""
 
-    han: Annotated[StrictInt, Field(ge=1, le=99)] | None = None
-    fu: Annotated[StrictInt, Field(ge=min(FU_VALUES), le=max(FU_VALUES))] | None = Field(
+    han: Han | None = None
+    fu: Fu | None = Field(
         None, description="With han; may be left out from 5 han on.")
-    yakuman: Annotated[StrictInt, Field(ge=1, le=MAX_YAKUMAN)] | None = Field(
+    yakuman: YakumanCount | None = Field(
         None, description="How many yakuman (1 single, 2 double, ...), instead of han and fu.")
     dealer: StrictBool = Field(False, description="Whether the winner is the dealer.")
     win: WinType = "ron"
-    honba: Counter = 0
-    riichi_sticks: Counter = Field(0, description="Sticks on the table, 1000 points each to the winner.")
+    honba: Count = 0
+    riichi_sticks: Count = Field(0, description="Sticks on the table, 1000 points each to the winner.")
     rules: HandRulesModel = Field(default_factory=HandRulesModel)
 
     @model_validator(mode="after")

@@ -6,8 +6,9 @@ from pydantic import BaseModel, Field
 
 from app.match.hand import Outcome
 from app.match.rules import AbortiveDraw
-from app.schemas.common import FROM_CORE, StrictModel
+from app.schemas.common import StrictModel
 from app.schemas.enums import MeldType, MismatchField, RecordFormat, Wind
+from app.schemas.from_core import FROM_CORE
 from app.schemas.hand import HandScoreResponse
 from app.schemas.match import StandingOut
 from app.schemas.settle import SettleRulesIn

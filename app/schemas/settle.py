@@ -2,22 +2,24 @@
 
 from typing import Annotated, Self
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 
-from app.match.hand import HanFu, Outcome, PlayedHand, Tiles, TransferKind, Win, WinValueIn, Yakuman
-from app.match.hanfu import FU_VALUES, MAX_YAKUMAN
+from app.match.hand import HanFu, Outcome, PlayedHand, ScoredWin, Settlement, Tiles, Transfer, Win, WinValueIn, Yakuman
+from app.match.model import MatchState
 from app.match.replay import Replay
 from app.match.rules import AbortiveDraw
 from app.match.win_value import TileHand
-from app.schemas.common import FROM_CORE
-from app.schemas.enums import Limit, Wind
-from app.schemas.hand import ContextModel, HandModel, HandScoreResponse
-from app.schemas.match import Count, EndCheckResponse, MatchStateIn, PerSeat, Seat, StandingOut
+from app.schemas.common import Count
+from app.schemas.enums import Limit
+from app.schemas.from_core import answer_model
+from app.schemas.hand import ContextModel, HandModel
+from app.schemas.match import MatchStateIn, PerSeat, Seat
+from app.schemas.points import Fu, Han, YakumanCount
 from app.schemas.rules import SettleRulesIn
 
 MAX_HANDS = 256
 Seats = Annotated[list[Seat], Field(max_length=4)]
-YakumanCount = Annotated[StrictInt, Field(ge=1, le=MAX_YAKUMAN)]
+
 
 
 class SettleStateIn(MatchStateIn):
@@ -35,8 +37,8 @@ class WinIn(BaseModel):
 
     winner: Seat
     from_seat: Seat | None = Field(None, description="The discarder, on a ron (the same for every winner).")
-    han: Annotated[StrictInt, Field(ge=1, le=99)] | None = None
-    fu: Annotated[StrictInt, Field(ge=min(FU_VALUES), le=max(FU_VALUES))] | None = Field(
+    han: Han | None = None
+    fu: Fu | None = Field(
         None, description="With han; may be left out from 5 han on.")
     yakuman: YakumanCount | None = Field(None, description="How many yakuman the win counts (1 single, 2 double, ...).")
     hand: HandModel | None = Field(None, description="The hand as POST /hand/score takes it.")
@@ -122,63 +124,32 @@ class ReplayRequest(BaseModel):
     hands: Annotated[list[SettleHandIn], Field(min_length=1, max_length=MAX_HANDS)]
 
 
-class TransferOut(BaseModel):
-    model_config = FROM_CORE
-
-    from_seat: int | None = Field(description="The paying seat; null: the table (riichi sticks).")
-    to_seat: int | None = Field(description="The receiving seat; null: the table (a riichi deposit).")
-    points: int
-    kind: TransferKind
-
-
-class WinOut(BaseModel):
-    model_config = FROM_CORE
-
-    winner: int
-    han: int
-    fu: int | None
-    limit: Limit
-    points: int = Field(description="The table value without honba or sticks: the ron payment or the tsumo payments.")
-    honba_bonus: int = Field(description="The honba this winner collected.")
-    riichi_sticks_bonus: int = Field(description="The riichi sticks this winner collected.")
-    score: HandScoreResponse | None = Field(description="Where tiles were sent, the whole /hand/score answer.")
-
-
-class NextStateOut(BaseModel):
-    model_config = FROM_CORE
-
-    round_wind: Wind
-    round_number: int
-    dealer_seat: int | None
-    honba: int
-    riichi_sticks: int
-    lap: int
-    starting_dealer_seat: int
-    scores: list[int]
-    penalties: list[int]
-
-
-class SettleResponse(BaseModel):
-    model_config = FROM_CORE
-
-    deltas: list[int] = Field(description="Each seat's whole change, riichi deposits included.")
-    payments: list[TransferOut] = Field(description="Every movement of points, in order.")
-    wins: list[WinOut] = Field(description="Each winner's value, first winner first.")
-    scores: list[int] = Field(description="state.scores plus deltas.")
-    riichi_sticks: int = Field(description="The sticks left on the table.")
-    penalties: list[int] = Field(description="Points each seat will lose from its final result.")
-    end_check: EndCheckResponse = Field(description="What POST /match/end-check answers for the scoreboard after the hand.")
-    next_state: NextStateOut | None = Field(description="The next call's state; null once the match is over.")
-
-
-class ReplayResponse(BaseModel):
-    model_config = FROM_CORE
-
-    hands: list[SettleResponse] = Field(description="Each hand's settlement, in order.")
-    game_over: bool
-    standings: list[StandingOut] = Field(
-        description="The final result once the match is over; before that the current order, sticks not given out.")
-
-    @classmethod
-    def from_core(cls, result: Replay) -> Self:
-        return cls.model_validate(result, from_attributes=True)
+# The answers and their parts, generated from the core's records (app/schemas/from_core.py).
+TransferOut = answer_model(
+    Transfer, "TransferOut",
+    from_seat="The paying seat; null: the table (riichi sticks).",
+    to_seat="The receiving seat; null: the table (a riichi deposit).")
+WinOut = answer_model(
+    ScoredWin, "WinOut", retyped={"limit": Limit},
+    points="The table value without honba or sticks: the ron payment or the tsumo payments.",
+    honba_bonus="The honba this winner collected.",
+    riichi_sticks_bonus="The riichi sticks this winner collected.",
+    score="Where tiles were sent, the whole /hand/score answer.")
+NextStateOut = answer_model(
+    MatchState, "NextStateOut",
+    order=("round_wind", "round_number", "dealer_seat", "honba", "riichi_sticks", "lap", "starting_dealer_seat", "scores",
+           "penalties"))
+SettleResponse = answer_model(
+    Settlement, "SettleResponse",
+    deltas="Each seat's whole change, riichi deposits included.",
+    payments="Every movement of points, in order.",
+    wins="Each winner's value, first winner first.",
+    scores="state.scores plus deltas.",
+    riichi_sticks="The sticks left on the table.",
+    penalties="Points each seat will lose from its final result.",
+    end_check="What POST /match/end-check answers for the scoreboard after the hand.",
+    next_state="The next call's state; null once the match is over.")
+ReplayResponse = answer_model(
+    Replay, "ReplayResponse",
+    hands="Each hand's settlement, in order.",
+    standings="The final result once the match is over; before that the current order, sticks not given out.")

@@ -1,8 +1,8 @@
-"""The single-pass JSON path of POST /hand/score and /hand/score/batch answers exactly as FastAPI's standard one.
+"""The JSON path of POST /hand/score and /hand/score/batch answers exactly as FastAPI's standard one.
 
-An `application/json` body goes through SinglePassJsonRoute's fast path (validated once from the bytes);
-the same body sent as `application/merge-patch+json` is still JSON to FastAPI but takes its standard
-handler. Every body below must get the same status and the same JSON both ways.
+An `application/json` body goes through JsonBodyRoute's path (validated once from the bytes); the same body
+sent as `application/merge-patch+json` is still JSON to FastAPI but takes its standard handler. Every body
+below must get the same status and the same JSON both ways.
 """
 
 import asyncio
@@ -11,15 +11,14 @@ import random
 
 import fastapi.routing
 import pytest
-from fastapi import FastAPI, Response
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from pydantic import TypeAdapter, ValidationError
+from pydantic import TypeAdapter
 
-from app.api.hand import JsonBytesResponse, score
-from app.api.score_args import ScoreArgs, to_args
+from app.api.hand import score
 from app.errors import InvalidInput
 from app.schemas.common import ErrorResponse
-from app.schemas.hand import ContextModel, HandRulesModel, HandScoreRequest, HandScoreResponse
+from app.schemas.hand import HandScoreRequest, HandScoreResponse
 from app.scoring import ScoreResult
 from tests.handgen import generate
 
@@ -134,7 +133,7 @@ def test_answers_are_written_byte_for_byte_as_pydantic_core_writes_them(client: 
     """The encoder (msgspec) writes a ScoreResult exactly as its pydantic-core serializer does, and a batch answer
     is its items' answers in order, each framed as {"ok":true,"result":...} or {"ok": false, "detail": [...]}."""
     dump = TypeAdapter(ScoreResult).serializer.to_json
-    validate = TypeAdapter(ScoreArgs).validate_python
+    validate = TypeAdapter(HandScoreRequest).validate_python
     bodies = generated_bodies(200)[:120]
     expected = []
     for index, body in enumerate(bodies):
@@ -166,7 +165,7 @@ def test_batches_with_bad_items_or_envelopes_answer_alike(client: TestClient) ->
         assert_same(client, "/hand/score/batch", json.dumps(envelope).encode())
 
 
-def test_plain_json_takes_the_single_pass(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_plain_json_skips_fastapis_dependency_solving(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     """FastAPI's dependency solving (its body parsing and validation) runs only for the other content types."""
     calls = []
     solve = fastapi.routing.solve_dependencies
@@ -192,7 +191,7 @@ def test_a_body_in_chunks_answers_as_in_one(client: TestClient) -> None:
         assert (response.status_code, response.json()) == whole
 
 
-@pytest.mark.parametrize("headers", [FAST, STANDARD], ids=["single_pass", "standard"])
+@pytest.mark.parametrize("headers", [FAST, STANDARD], ids=["json_route", "standard"])
 def test_a_disconnect_before_the_body_ends_is_a_400(app: FastAPI, headers: dict[str, str]) -> None:
     messages = [{"type": "http.request", "body": b'{"hand": ', "more_body": True}]
     sent: list[dict] = []
@@ -209,51 +208,13 @@ def test_a_disconnect_before_the_body_ends_is_a_400(app: FastAPI, headers: dict[
     assert sent[0]["status"] == 400 and json.loads(sent[1]["body"])["detail"][0]["msg"] == "There was an error parsing the body"
 
 
-def changed(base: dict, path: tuple[str | int, ...], value: object) -> bytes:
-    body = json.loads(json.dumps(base))
-    *parents, last = path
-    inner = body
-    for key in parents:
-        inner = inner[key]
-    inner[last] = value
-    return json.dumps(body).encode()
-
-
-def section_bodies() -> list[bytes]:
-    """Odd values for whole sections, a meld and its fields, a list item, every context and rules field."""
-    odd = [None, True, 0, 1, 2.0, 100, "", "x", "chi", "east", [], {}, ["3m"], [1], {"type": "chi", "tiles": "123m"}]
-    paths = [("hand",), ("context",), ("rules",), ("extra",), ("hand", "melds", 0), ("hand", "melds", 0, "type"),
-             ("hand", "melds", 0, "tiles"), ("hand", "melds", 0, "extra"), ("context", "dora_indicators", 0)]
-    out = [changed(OPEN if "melds" in path else VALID, path, value) for path in paths for value in odd]
-    out += [changed(VALID, ("context", field), value)
-            for field in ContextModel.model_fields for value in [*odd, False, "tsumo", "north", 99]]
-    out += [changed(VALID, ("rules", field), value)
-            for field in HandRulesModel.model_fields for value in [*odd, False, 600, 3001, 4, "yakuman", "liable", "mleague"]]
-    return out + [b"{}", b'{"hand": null}', b'{"context": {}, "rules": {}}', b'{"rules": {"preset": "ema", "preset": "wrc"}}',
-                  changed(OPEN, ("hand", "melds"), OPEN["hand"]["melds"] * 3), changed(VALID, ("context", "dora_indicators"), ["1m"] * 6)]
-
-
-def test_score_args_validate_exactly_what_the_request_model_validates() -> None:
-    """The single pass validates into ScoreArgs; the standard handler and a bad batch's items into HandScoreRequest."""
-    as_args = TypeAdapter(ScoreArgs).validator.validate_json
-    as_model = TypeAdapter(HandScoreRequest).validator.validate_json
-
-    def outcome(validate, body: bytes) -> object:  # type: ignore[no-untyped-def]
-        try:
-            return validate(body)
-        except ValidationError:
-            return "invalid"
-
-    bodies = RAW_BODIES + odd_bodies() + section_bodies() + [json.dumps(b).encode() for b in generated_bodies(100)]
-    valid = 0
-    for body in bodies:
-        model = outcome(as_model, body)
-        valid += model != "invalid"
-        assert outcome(as_args, body) == (model if model == "invalid" else to_args(model)), body[:300]
-    assert 200 < valid < len(bodies) - 1000
-
-
-@pytest.mark.parametrize("body", [b"{}", b'{"results":[]}', "{\"名\":1}".encode()])
-def test_json_bytes_responses_carry_the_headers_starlette_renders(body: bytes) -> None:
-    fast, plain = JsonBytesResponse(body), Response(body, media_type="application/json")
-    assert (fast.status_code, fast.body, fast.raw_headers, fast.background) == (plain.status_code, plain.body, plain.raw_headers, None)
+@pytest.mark.parametrize("query", ["", "?lang=ja", "?lang=xx", "?lang=en&lang=ko", "?lang="])
+@pytest.mark.parametrize("accept", [None, "vi", "fr;q=0.9, zh-CN;q=0.8"])
+def test_the_language_is_chosen_alike(client: TestClient, query: str, accept: str | None) -> None:
+    answers = []
+    for headers in (FAST, STANDARD):
+        sent = {**headers, **({"Accept-Language": accept} if accept else {})}
+        response = client.post("/hand/score" + query, content=json.dumps(VALID).encode(), headers=sent)
+        answers.append((response.status_code, response.json(), response.headers.get("content-language"),
+                        response.headers.get("vary")))
+    assert answers[0] == answers[1]
