@@ -161,7 +161,7 @@ def _win_contexts(ctx: WinContext) -> WinContexts:
 
 
 # Each context made a ron and a tsumo once: contexts repeat across the hands of a game.
-WIN_CONTEXTS = Memo(_win_contexts, CACHE_LIMIT)
+WIN_CONTEXTS = Memo(_win_contexts, CACHE_LIMIT, "win_contexts")
 IN_PLAY = {4: frozenset(range(34)), 3: frozenset(range(34)) - NOT_IN_SANMA}
 NOTHING_OUTSIDE = (0,) * 34
 
@@ -321,7 +321,7 @@ def _suit_waits(key: tuple[int, tuple[int, ...]]) -> tuple[tuple[int, int], ...]
     return tuple(found)
 
 
-SUIT_WAITS: Memo[tuple[int, tuple[int, ...]], tuple[tuple[int, int], ...]] = Memo(_suit_waits, CACHE_LIMIT)
+SUIT_WAITS: Memo[tuple[int, tuple[int, ...]], tuple[tuple[int, int], ...]] = Memo(_suit_waits, CACHE_LIMIT, "suit_waits")
 
 
 def standard_waits(hand: Concealed) -> list[int]:

@@ -58,7 +58,7 @@ class Judgement:
 
 
 NOTHING = Judgement((), (), False)
-YAKU_SCORES: Memo[tuple[str, str, int], YakuScore] = Memo(lambda key: YakuScore(*key), 1_000)
+YAKU_SCORES: Memo[tuple[str, str, int], YakuScore] = Memo(lambda key: YakuScore(*key), 1_000, "yaku_scores")
 
 
 def yaku_score(y: Yaku, han: int) -> YakuScore:
@@ -107,7 +107,7 @@ Options = tuple[tuple[str, object], ...]  # (option, value) pairs of a set of ru
 def _judged(judge_one: Callable[[HandRules, Facts], Judgement], reads: tuple[str, ...]) -> "TableMemos":
     """For each set of values of the options `reads`, a memo of the table judged once per distinct facts under
     rules with those values (its rows read no other option, so the rest may stay at their defaults)."""
-    return TableMemos(lambda given: Memo(partial(judge_one, rules_with(given)), FACTS_CACHE_LIMIT), RULE_SETS_KEPT, reads)
+    return TableMemos(lambda given: Memo(partial(judge_one, rules_with(given)), FACTS_CACHE_LIMIT, "judged"), RULE_SETS_KEPT, reads)
 
 
 def rules_with(given: Options) -> HandRules:
@@ -119,7 +119,7 @@ class TableMemos(Memo[Options, Memo[Facts, Judgement]]):
     __slots__ = ("reads",)
 
     def __init__(self, make: Callable[[Options], Memo[Facts, Judgement]], limit: int, reads: tuple[str, ...]) -> None:
-        super().__init__(make, limit)
+        super().__init__(make, limit, "table_rules")
         self.reads = reads
 
     def under(self, rules: HandRules) -> Memo[Facts, Judgement]:
@@ -146,10 +146,10 @@ class Judge:
         self.hand = HAND_JUDGED.under(rules)
         self.shape = SHAPE_JUDGED.under(rules)
         self.dora = DORA_JUDGED.under(rules)
-        self.settled: Memo[Win, Settlement] = Memo(partial(settle, rules=rules), FACTS_CACHE_LIMIT)
+        self.settled: Memo[Win, Settlement] = Memo(partial(settle, rules=rules), FACTS_CACHE_LIMIT, "settled")
 
 
-JUDGES = Memo(Judge, RULE_SETS_KEPT)
+JUDGES = Memo(Judge, RULE_SETS_KEPT, "judges")
 
 
 @dataclass(slots=True)

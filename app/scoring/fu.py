@@ -47,7 +47,7 @@ def _pair_fu(key: tuple[str, int, int]) -> FuScore:
 
 
 # The item for a pair of honors worth fu, by (reason, fu, tile).
-PAIR_FU = Memo(_pair_fu, 1_000)
+PAIR_FU = Memo(_pair_fu, 1_000, "pair_fu")
 
 
 def count_fu(s: ShapeFacts, r: Reading, hand: ParsedHand, ctx: WinContext, double_wind_pair_fu: int
@@ -101,7 +101,7 @@ def triplet_fu(key: tuple[SuitSplit, int]) -> tuple[FuScore, ...]:
 
 
 # Per split (and the tile of a triplet won on a discard, or NO_TILE): its triplets' items, worked out once.
-TRIPLET_FU = Memo(triplet_fu, 100_000)
+TRIPLET_FU = Memo(triplet_fu, 100_000, "triplet_fu")
 
 
 def meld_fu(melds: tuple[Meld, ...]) -> tuple[FuScore, ...]:
@@ -109,7 +109,7 @@ def meld_fu(melds: tuple[Meld, ...]) -> tuple[FuScore, ...]:
 
 
 # The fu items of each set of melds, worked out once.
-MELD_FU = Memo(meld_fu, 100_000)
+MELD_FU = Memo(meld_fu, 100_000, "meld_fu")
 
 
 def pair_fu(ctx: WinContext, tile: int, double_wind_pair_fu: int) -> FuScore:

@@ -159,7 +159,7 @@ def _indicator_tiles(texts: tuple[str, ...]) -> Indicators | None:
 
 _NO_INDICATORS: Indicators = (b"", 0, 0)
 # Each list of indicators read once: a list is a small, often repeated thing.
-_INDICATORS = Memo(_indicator_tiles, CACHE_LIMIT)
+_INDICATORS = Memo(_indicator_tiles, CACHE_LIMIT, "indicators")
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,14 +198,14 @@ def _check_meld(meld: tuple[MeldType, str]) -> CheckedMeld:
 
 
 # Each meld checked once per (type, tiles), and each set of melds summed up once: small, often repeated things.
-_CHECKED_MELDS = Memo(_check_meld, CACHE_LIMIT)
+_CHECKED_MELDS = Memo(_check_meld, CACHE_LIMIT, "checked_melds")
 
 
 def meld_tiles(given: MeldInput) -> bytes:
     """The tiles of a meld as given; none when it is not a valid meld (parse_hand names what is wrong)."""
     checked = _CHECKED_MELDS[given.type, given.tiles]
     return b"" if checked.tiles is None else checked.tiles.tiles
-_SUMMARIES: Memo[tuple[Meld, ...], MeldSummary] = Memo(summarize_melds, CACHE_LIMIT)
+_SUMMARIES: Memo[tuple[Meld, ...], MeldSummary] = Memo(summarize_melds, CACHE_LIMIT, "meld_summaries")
 
 
 def _notation(text: str, loc: Loc, exc: TileNotationError) -> Problem:
@@ -356,7 +356,7 @@ def _checks_for(flags: tuple[object, ...]) -> tuple[ContextCheck, ...]:
 
 
 # The checks to run, worked out once per distinct values of the trigger fields.
-_CHECKS_FOR = Memo(_checks_for, CACHE_LIMIT)
+_CHECKS_FOR = Memo(_checks_for, CACHE_LIMIT, "context_checks")
 
 
 def context_problems(ctx: WinContext, hand: ParsedHand) -> list[Problem]:
