@@ -185,7 +185,7 @@ def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[
     free = next(t for part in parts for t in part.held) if full else _free_tile(given, ctx, parts)
     name = tile_name(free)
     parsed = parse_read_hand(parts if full else _grown(parts, free), reds, name, given.melds, checked, rules, [])
-    problems = context_problems(tsumo, parsed)
+    problems = context_problems(tsumo, parsed, rules)
     held = parsed.held if full else parsed.held - ONE_OF[free]
     visible, discards = _seen_tiles(given, rules, problems)
     if (visible or discards) and not problems:  # else parse_hand counted them all
@@ -395,7 +395,7 @@ def wait_values(table: Table, hand: Concealed, done: list[int], discarded: int) 
     for t in done:
         parsed = won_on(table, hand, t)
         ron, tsumo = value_ron_and_tsumo(parsed, table.wins)
-        if table.ron.chankan and context_problems(table.ron, parsed):
+        if table.ron.chankan and context_problems(table.ron, parsed, table.rules):
             ron = None  # /hand/score refuses this chankan: the robbed tile is the fourth copy, none held or shown
         waits.append(WaitValue(tile_name(t), remaining(table, hand, t, discarded), furiten, win_value(ron),
                                win_value(tsumo)))

@@ -1,4 +1,5 @@
-"""Turn a HandInput and WinContext into a ParsedHand, or raise InvalidInput naming every problem."""
+"""The one validation: a HandInput and WinContext under HandRules become a ParsedHand, or InvalidInput names every
+problem (`hand_problems` gives them as a list)."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,6 +33,10 @@ MELD_SIZES: dict[MeldType, int] = {"chi": 3, "pon": 3, "kan": 4, "shouminkan": 4
 
 
 def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> ParsedHand:
+    """The one validation of a win: the tiles (notation, counts, copies, red fives, the winning tile held), what the
+    number of players rules out, then the context's checks (context_problems); InvalidInput names every problem.
+    /hand/score, /match/settle (through score_hand) and /hand/analyze (parse_read_hand, then context_problems for
+    each wait as evaluate values it) all pass through it."""
     problems: list[Problem] = []
     parts, reds = _concealed(hand.tiles, problems)
     return parse_read_hand(parts, reds, hand.win_tile, hand.melds, context, rules, problems)
@@ -75,10 +80,19 @@ def parse_read_hand(parts: tuple[SuitPart, ...], reds: tuple[int, int, int], win
         problems.append(Problem("win_tile_not_in_hand", ("hand", "win_tile"),
                                 "the winning tile must be one of hand.tiles (the concealed tiles include the winning tile)"))
     if not problems:
-        problems = context_problems(context, parsed)
+        problems = context_problems(context, parsed, rules)
     if problems:
         raise InvalidInput(problems)
     return parsed
+
+
+def hand_problems(hand: HandInput, context: WinContext, rules: HandRules) -> list[Problem]:
+    """Every problem parse_hand finds (none: the hand and context are valid, and score_hand scores the shape)."""
+    try:
+        parse_hand(hand, context, rules)
+    except InvalidInput as exc:
+        return exc.problems
+    return []
 
 
 _GONE = "2m-8m do not exist with three players (of the manzu only 1m and 9m are left)"
@@ -280,16 +294,16 @@ def _too_many_reds(concealed_reds: tuple[int, int, int], melds: list[TileList], 
 
 @dataclass(frozen=True, slots=True)
 class ContextCheck:
-    """A context the tiles or the other flags make impossible. `triggers`: the context fields one of which is
-    set whenever the check fails (None: checked on every hand); tests/test_scoring_context.py proves it."""
+    """A context the tiles, the other flags or the rules make impossible. `triggers`: the context fields one of
+    which is set whenever the check fails (None: checked on every hand); tests/test_scoring_design.py proves it."""
 
     triggers: tuple[str, ...] | None
     field: str
     msg: str
-    fails: Callable[[WinContext, ParsedHand], bool]
+    fails: Callable[[WinContext, ParsedHand, HandRules], bool]
 
 
-def _not_the_fourth_copy(c: WinContext, h: ParsedHand) -> bool:
+def _not_the_fourth_copy(c: WinContext, h: ParsedHand, r: HandRules) -> bool:
     return c.chankan and (packed_count(h.held, h.win_tile) > 1 or h.win_tile in h.dora_indicators + h.ura_dora_indicators)
 
 
@@ -299,50 +313,50 @@ def _first_turn(c: WinContext) -> bool:
 
 CONTEXT_CHECKS: tuple[ContextCheck, ...] = (
     ContextCheck(("ippatsu",), "ippatsu", "ippatsu needs riichi (or double riichi)",
-                 lambda c, h: c.ippatsu and not c.in_riichi),
+                 lambda c, h, r: c.ippatsu and not c.in_riichi),
     ContextCheck(None, "riichi", "riichi needs a closed hand: only concealed kans (ankan) may be declared",
-                 lambda c, h: c.in_riichi and not h.called.closed),
+                 lambda c, h, r: c.in_riichi and not h.called.closed),
     ContextCheck(("haitei",), "haitei", "haitei is a win by tsumo on the last tile; on a ron it is houtei",
-                 lambda c, h: c.haitei and not c.is_tsumo),
+                 lambda c, h, r: c.haitei and not c.is_tsumo),
     ContextCheck(("houtei",), "houtei", "houtei is a win by ron on the last discard; on a tsumo it is haitei",
-                 lambda c, h: c.houtei and c.is_tsumo),
+                 lambda c, h, r: c.houtei and c.is_tsumo),
     ContextCheck(("rinshan",), "rinshan", "rinshan needs a kan among the melds",
-                 lambda c, h: c.rinshan and not h.called.kans and not c.kita),  # a kita's replacement tile is one too
+                 lambda c, h, r: c.rinshan and not h.called.kans and not c.kita),  # a kita's replacement tile is one too
     ContextCheck(("rinshan",), "rinshan", "rinshan is a win by tsumo on the replacement tile after a kan",
-                 lambda c, h: c.rinshan and not c.is_tsumo),
+                 lambda c, h, r: c.rinshan and not c.is_tsumo),
     ContextCheck(("rinshan",), "haitei", "the replacement tile after a kan is not the last tile of the wall: "
-                 "rinshan and haitei do not combine", lambda c, h: c.rinshan and c.haitei),
+                 "rinshan and haitei do not combine", lambda c, h, r: c.rinshan and c.haitei),
     ContextCheck(("rinshan",), "ippatsu", "declaring a kan ends ippatsu, so rinshan and ippatsu do not combine",
-                 lambda c, h: c.rinshan and c.ippatsu),
+                 lambda c, h, r: c.rinshan and c.ippatsu),
     ContextCheck(("chankan",), "chankan", "chankan is a win by ron on a tile added to a kan",
-                 lambda c, h: c.chankan and c.is_tsumo),
+                 lambda c, h, r: c.chankan and c.is_tsumo),
     ContextCheck(("chankan",), "houtei", "a robbed kan tile is not the last discard: chankan and houtei do not "
-                 "combine", lambda c, h: c.chankan and c.houtei),
+                 "combine", lambda c, h, r: c.chankan and c.houtei),
     ContextCheck(("chankan",), "chankan", "a robbed kan tile is the fourth copy: the other three are in the kan, so "
                  "the winner holds no other copy of it and no indicator shows it", _not_the_fourth_copy),
     ContextCheck(("tenhou",), "tenhou", "tenhou is the dealer's win on the first draw; a non-dealer's is chiihou",
-                 lambda c, h: c.tenhou and not c.is_dealer),
+                 lambda c, h, r: c.tenhou and not c.is_dealer),
     ContextCheck(("chiihou",), "chiihou", "chiihou is a non-dealer's win on the first draw; the dealer's is tenhou",
-                 lambda c, h: c.chiihou and c.is_dealer),
+                 lambda c, h, r: c.chiihou and c.is_dealer),
     ContextCheck(("renhou",), "renhou", "renhou is a non-dealer's win before their first draw",
-                 lambda c, h: c.renhou and c.is_dealer),
+                 lambda c, h, r: c.renhou and c.is_dealer),
     ContextCheck(("tenhou", "chiihou"), "win", "tenhou and chiihou are won by tsumo",
-                 lambda c, h: (c.tenhou or c.chiihou) and not c.is_tsumo),
-    ContextCheck(("renhou",), "win", "renhou is won by ron", lambda c, h: c.renhou and c.is_tsumo),
+                 lambda c, h, r: (c.tenhou or c.chiihou) and not c.is_tsumo),
+    ContextCheck(("renhou",), "win", "renhou is won by ron", lambda c, h, r: c.renhou and c.is_tsumo),
     ContextCheck(("tenhou", "chiihou", "renhou"), "hand", "tenhou, chiihou and renhou need a hand with no calls or kans",
-                 lambda c, h: _first_turn(c) and bool(h.melds)),
+                 lambda c, h, r: _first_turn(c) and bool(h.melds)),
     ContextCheck(("tenhou", "chiihou", "renhou"), "riichi", "no riichi can be declared before a tenhou, chiihou or renhou",
-                 lambda c, h: _first_turn(c) and c.in_riichi),
+                 lambda c, h, r: _first_turn(c) and c.in_riichi),
     ContextCheck(("kita",), "kita", "declaring a kita ends the first turn: no tenhou, chiihou or renhou after it",
-                 lambda c, h: c.kita > 0 and _first_turn(c)),
+                 lambda c, h, r: c.kita > 0 and _first_turn(c)),
     ContextCheck(None, "ura_dora_indicators", "there cannot be more ura dora indicators than dora indicators",
-                 lambda c, h: len(c.ura_dora_indicators) > len(c.dora_indicators)),
+                 lambda c, h, r: len(c.ura_dora_indicators) > len(c.dora_indicators)),
     ContextCheck(("discarder_seat_wind",), "discarder_seat_wind", "a tsumo has no discarder",
-                 lambda c, h: c.discarder_seat_wind is not None and c.is_tsumo),
+                 lambda c, h, r: c.discarder_seat_wind is not None and c.is_tsumo),
     ContextCheck(("discarder_seat_wind",), "discarder_seat_wind", "the winner cannot deal into their own hand",
-                 lambda c, h: c.discarder_seat_wind == c.seat_wind),
+                 lambda c, h, r: c.discarder_seat_wind == c.seat_wind),
     ContextCheck(("pao_seat_wind",), "pao_seat_wind", "the winner cannot be the liable (pao) player",
-                 lambda c, h: c.pao_seat_wind == c.seat_wind),
+                 lambda c, h, r: c.pao_seat_wind == c.seat_wind),
 )
 _TRIGGER_FIELDS = tuple(sorted({field for check in CONTEXT_CHECKS for field in check.triggers or ()}))
 _TRIGGERS = attrgetter(*_TRIGGER_FIELDS)
@@ -359,10 +373,12 @@ def _checks_for(flags: tuple[object, ...]) -> tuple[ContextCheck, ...]:
 _CHECKS_FOR = Memo(_checks_for, CACHE_LIMIT, "context_checks")
 
 
-def context_problems(ctx: WinContext, hand: ParsedHand) -> list[Problem]:
-    """Every check that fails, in table order; a check none of whose triggers is set cannot fail and is skipped."""
+def context_problems(ctx: WinContext, hand: ParsedHand, rules: HandRules) -> list[Problem]:
+    """Every check that fails, in table order; a check none of whose triggers is set cannot fail and is skipped.
+    The one test of a win's context: /hand/score's validation runs it, and every win the pipeline values
+    (evaluate.value_wins: each wait of /hand/analyze by ron and by tsumo) must pass it."""
     problems = []
     for check in _CHECKS_FOR[_TRIGGERS(ctx)]:
-        if check.fails(ctx, hand):
+        if check.fails(ctx, hand, rules):
             problems.append(Problem("inconsistent_context", ("context", check.field), check.msg))
     return problems
