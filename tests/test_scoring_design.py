@@ -14,8 +14,8 @@ import pytest
 from app.errors import InvalidInput
 from app.scoring import HandInput, HandRules, MeldInput, WinContext, resolve_hand_rules, score_hand
 from app.scoring.decompose import readings
-from app.scoring.evaluate import JUDGES
 from app.scoring.facts import dora_facts, hand_facts, shape_facts, situation, value_honors
+from app.scoring.judge import JUDGES
 from app.scoring.rules import HAND_OPTIONS, HAND_PRESETS
 from app.scoring.validate import CONTEXT_CHECKS, parse_hand
 from app.scoring.vocabulary import (

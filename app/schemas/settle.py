@@ -4,7 +4,7 @@ from typing import Annotated, Self
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, model_validator
 
-from app.match.hand import HanFu, Outcome, PlayedHand, Tiles, TransferKind, Win, WinValueIn, Yakuman
+from app.match.hand import HanFu, Outcome, PlayedHand, Tiles, TransferKind, Win, WinValueIn, YakumanValue
 from app.match.hanfu import FU_VALUES, MAX_YAKUMAN
 from app.match.replay import Replay
 from app.match.rules import AbortiveDraw, resolve_match_rules
@@ -74,7 +74,7 @@ class WinIn(BaseModel):
         if self.han is not None:
             values.append(HanFu(self.han, self.fu))
         if self.yakuman is not None:
-            values.append(Yakuman(self.yakuman))
+            values.append(YakumanValue(self.yakuman))
         return values
 
 

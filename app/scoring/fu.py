@@ -50,12 +50,6 @@ def _pair_fu(key: tuple[str, int, int]) -> FuScore:
 PAIR_FU = Memo(_pair_fu, 1_000, "pair_fu")
 
 
-def count_fu(s: ShapeFacts, r: Reading, hand: ParsedHand, ctx: WinContext, double_wind_pair_fu: int
-             ) -> tuple[int, tuple[FuScore, ...]]:
-    """The rounded fu and the items it is made of."""
-    return fu_of_win(s, r, ctx.win == "tsumo", group_fu(s, r, hand, ctx, double_wind_pair_fu))
-
-
 def group_fu(s: ShapeFacts, r: Reading, hand: ParsedHand, ctx: WinContext, double_wind_pair_fu: int) -> list[FuScore]:
     """The items of a standard reading's triplets and kans, of a pair worth fu and of the wait: the same whether
     the hand is won by ron or by tsumo, for the same reading (`r.ron_triplet` set or not). Empty outside the
