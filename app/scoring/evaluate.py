@@ -23,7 +23,8 @@ from app.scoring.names import ENGLISH_LIMIT_NAMES
 from app.scoring.result import ScoreResult, YakumanScore, YakuScore
 from app.scoring.rules import HandRules
 from app.scoring.settlement import PaidWin, Points, WinToPay, limit_and_base
-from app.scoring.validate import context_problems, parse_hand
+from app.scoring.typed import TypedHand
+from app.scoring.validate import context_problems, parse_hand, parse_typed_hand
 from app.scoring.vocabulary import Limit
 from app.scoring.yaku import YAKUMAN_TABLES, Yakuman
 
@@ -47,15 +48,29 @@ class Candidate:
         return self.base, bool(self.yakuman), self.han, self.fu, sum(item.fu for item in self.fu_items)
 
 
+def score(hand: TypedHand, ctx: WinContext, rules: HandRules) -> ScoreResult:
+    """The core's typed entry (typed.py): a hand by tile codes, validated (validate.parse_typed_hand) and valued by
+    the pipeline (score_parsed). A nagashi mangan is scored from the context alone, as /hand/score does."""
+    judge = JUDGES[rules]
+    if ctx.nagashi_mangan:
+        return score_nagashi_mangan(ctx, judge)
+    return score_parsed(parse_typed_hand(hand, ctx, rules), ctx, judge)
+
+
 def score_hand(hand: HandInput | None, ctx: WinContext, rules: HandRules) -> ScoreResult:
-    """The pipeline, top to bottom: validate the hand and its context, read the tiles every way they can be read,
-    value the win (facts, yaku tables, fu, limit: value_wins), pay it (with pao) and describe it."""
+    """/hand/score's entry: the hand in MPSZ notation, read and validated by the adapter in front of the typed
+    checks (validate.parse_hand), then the same pipeline as `score`."""
     judge = JUDGES[rules]
     if ctx.nagashi_mangan:
         return score_nagashi_mangan(ctx, judge)
     if hand is None:
         raise InvalidInput.single("missing", ("hand",), "a hand is required unless context.nagashi_mangan is true")
-    parsed = parse_hand(hand, ctx, rules)
+    return score_parsed(parse_hand(hand, ctx, rules), ctx, judge)
+
+
+def score_parsed(parsed: ParsedHand, ctx: WinContext, judge: Judge) -> ScoreResult:
+    """The pipeline, top to bottom, on a validated hand: read the tiles every way they can be read, value the win
+    (facts, yaku tables, fu, limit: value_wins), pay it (with pao) and describe it."""
     found = readings(parsed, False)
     if not found:
         raise InvalidInput.single("not_a_winning_hand", ("hand", "tiles"),

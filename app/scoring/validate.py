@@ -9,7 +9,7 @@ from app.errors import InvalidInput, Problem
 from app.scoring.hand import HandInput, Meld, MeldInput, MeldSummary, ParsedHand, WinContext, make_meld, summarize_melds
 from app.scoring.memo import Memo
 from app.scoring.rules import HandRules
-from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts
+from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts, part_of
 from app.scoring.tiles import (
     NO_REDS,
     NORTH,
@@ -21,12 +21,14 @@ from app.scoring.tiles import (
     TileList,
     TileNotationError,
     any_over_four,
+    format_tiles,
     packed_count,
     packed_counts,
     parse_tiles,
     tile_name,
 )
-from app.scoring.vocabulary import MeldType
+from app.scoring.typed import FIVES, TypedHand, TypedMeld, red_of
+from app.scoring.vocabulary import WIND_NAMES, MeldType
 
 Loc = tuple[str | int, ...]
 MELD_SIZES: dict[MeldType, int] = {"chi": 3, "pon": 3, "kan": 4, "shouminkan": 4, "ankan": 4}
@@ -51,6 +53,71 @@ def parse_read_hand(parts: tuple[SuitPart, ...], reds: tuple[int, int, int], win
     if win is None:
         _not_one_tile(win_tile, ("hand", "win_tile"), problems)
     melds, meld_tiles = _melds(given_melds, problems) if given_melds else ((), [])
+    return checked_hand(parts, reds, win, melds, meld_tiles, context, rules, problems)
+
+
+def parse_typed_hand(hand: TypedHand, context: WinContext, rules: HandRules) -> ParsedHand:
+    """The validation of a hand given by tile codes (typed.py): its codes and counts, its melds' shapes and the
+    seats they came from, then every check parse_hand makes after reading the notation (checked_hand)."""
+    problems = typed_problems(hand, context, rules)
+    if problems:
+        raise InvalidInput(problems)
+    counts = hand.counts
+    parts = tuple(part_of(suit, counts[suit * 9:suit * 9 + (7 if suit == 3 else 9)]) for suit in range(4))
+    win = TileList(bytes((hand.win_tile,)), red_of(hand.win_tile) if hand.win_red else NO_REDS)
+    melds = tuple(make_meld(m.type, min(m.tiles)) for m in hand.melds)
+    meld_tiles = [TileList(bytes(m.tiles), red_of(min(m.tiles), m.red_fives)) for m in hand.melds]
+    return checked_hand(parts, hand.red_fives, win, melds, meld_tiles, context, rules, [])
+
+
+def typed_problems(hand: TypedHand, context: WinContext, rules: HandRules) -> list[Problem]:
+    """What keeps a typed hand from being read as tiles: codes, counts and red fives out of range, melds that are
+    not their type's shape, a meld called from a seat that cannot have discarded it."""
+    problems = []
+    if len(hand.counts) != 34 or any(not 0 <= n <= 4 for n in hand.counts):
+        problems.append(Problem("invalid_tile", ("hand", "counts"),
+                                "counts are 34 numbers from 0 to 4, one per tile code (0-8 1-9m, 9-17 1-9p, 18-26 1-9s, "
+                                "27-33 East South West North White Green Red)"))
+    elif any(not 0 <= n <= hand.counts[five] for n, five in zip(hand.red_fives, FIVES, strict=True)):
+        problems.append(Problem("invalid_tile", ("hand", "red_fives"),
+                                "red_fives counts the red fives of m, p and s among the fives in counts"))
+    if not 0 <= hand.win_tile <= 33:
+        problems.append(Problem("invalid_tile", ("hand", "win_tile"), "win_tile is a tile code from 0 to 33"))
+    elif hand.win_red and hand.win_tile not in FIVES:
+        problems.append(Problem("invalid_tile", ("hand", "win_red"), "only a five (code 4, 13 or 22) can be red"))
+    for i, meld in enumerate(hand.melds):
+        problems += _typed_meld_problems(meld, ("hand", "melds", i), context, rules)
+    return problems
+
+
+def _typed_meld_problems(meld: TypedMeld, loc: Loc, context: WinContext, rules: HandRules) -> list[Problem]:
+    if not all(0 <= t <= 33 for t in meld.tiles):
+        return [Problem("invalid_tile", (*loc, "tiles"), "meld tiles are tile codes from 0 to 33")]
+    problems = []
+    problem = meld_problem(meld.type, bytes(meld.tiles))
+    if problem:
+        problems.append(Problem("invalid_meld", (*loc, "tiles"),
+                                f"{meld.type} tiles '{format_tiles(sorted(meld.tiles))}' {problem}"))
+    if not 0 <= meld.red_fives <= sum(t in FIVES for t in meld.tiles):
+        problems.append(Problem("invalid_tile", (*loc, "red_fives"), "red_fives counts red fives among the meld's fives"))
+    source = meld.from_seat
+    seats = WIND_NAMES[:rules.players]
+    if source is not None and (meld.type == "ankan" or source == context.seat_wind or source not in seats):
+        problems.append(Problem("invalid_meld", (*loc, "from_seat"),
+                                "a concealed kan is called from nobody; another meld from another seat at the table"))
+    elif meld.type == "chi" and source is not None and context.seat_wind in seats and \
+            source != seats[seats.index(context.seat_wind) - 1]:
+        problems.append(Problem("invalid_meld", (*loc, "from_seat"),
+                                f"a chi is called from the player before in turn order (the {context.seat_wind} seat's "
+                                f"is {seats[seats.index(context.seat_wind) - 1]})"))
+    return problems
+
+
+def checked_hand(parts: tuple[SuitPart, ...], reds: tuple[int, int, int], win: TileList | None,
+                 melds: tuple[Meld, ...], meld_tiles: list[TileList], context: WinContext, rules: HandRules,
+                 problems: list[Problem]) -> ParsedHand:
+    """The validation after the notation, on tiles as codes: the suit parts and their red fives, the winning tile
+    (None: not one tile), the melds (valid shapes) and their tiles; `problems`: those found so far."""
     dora, dora_seen, red_dora = _indicators(context.dora_indicators, "dora_indicators", problems)
     ura, ura_seen, red_ura = _indicators(context.ura_dora_indicators, "ura_dora_indicators", problems)
     if not problems and win is not None:
