@@ -411,8 +411,9 @@ def won_on(table: Table, hand: Concealed, tile: int) -> ParsedHand:
     """The hand completed by `tile` (a plain copy), as the scorer reads a validated hand: only that suit's part
     changes."""
     base = table.base
-    return ParsedHand(_grown(hand.parts, tile), base.melds, base.called, hand.held + ONE_OF[tile], tile,
-                      hand.red_fives, base.dora_indicators, base.ura_dora_indicators)
+    return ParsedHand(parts=_grown(hand.parts, tile), melds=base.melds, called=base.called, held=hand.held + ONE_OF[tile],
+                      win_tile=tile, red_fives=hand.red_fives, dora_indicators=base.dora_indicators,
+                      ura_dora_indicators=base.ura_dora_indicators)
 
 
 def win_value(table: Table, ctx: WinContext, best: Candidate | None) -> WinValue | None:

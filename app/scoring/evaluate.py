@@ -164,13 +164,14 @@ def scored_reading(reading: Reading, shape: Judgement, fu_counted: tuple[int, tu
         yakuman = counted_yakuman(shape.yakuman + tiles.yakuman, rules)
         multiplier = sum(m for _, m in yakuman)
         limit, base = limit_and_base(0, fu, multiplier, rules)
-        return Candidate(reading, (), yakuman, 13 * multiplier, fu, fu_items, limit, base)
+        return Candidate(reading=reading, yaku=(), yakuman=yakuman, han=13 * multiplier, fu=fu, fu_items=fu_items,
+                         limit=limit, base=base)
     yaku = scored_yaku(won, tiles, shape, dora)
     han = 0
     for y in yaku:
         han += y.han
     limit, base = limit_and_base(han, fu, 0, rules)
-    return Candidate(reading, yaku, (), han, fu, fu_items, limit, base)
+    return Candidate(reading=reading, yaku=yaku, yakuman=(), han=han, fu=fu, fu_items=fu_items, limit=limit, base=base)
 
 
 def counted_yakuman(found: tuple[Yakuman, ...], rules: HandRules) -> tuple[tuple[Yakuman, int], ...]:

@@ -43,7 +43,7 @@ class Judgement:
     alone: bool  # `yaku` is one yaku that the rules score by itself
 
 
-NOTHING = Judgement((), (), False)
+NOTHING = Judgement(yaku=(), yakuman=(), alone=False)
 YAKU_SCORES: Memo[tuple[str, str, int], YakuScore] = Memo(lambda key: YakuScore(*key), 1_000, "yaku_scores")
 
 
@@ -69,15 +69,15 @@ def judge_yaku(rows: Rows, rules: HandRules, facts: Facts, closed: bool = True) 
         if y.applies(facts, rules):
             score = yaku_score(y, y.han(facts, rules, closed))
             if y.alone(rules):
-                return Judgement((score,), (), True)
+                return Judgement(yaku=(score,), yakuman=(), alone=True)
             found.append(score)
-    return Judgement(tuple(found), (), False)
+    return Judgement(yaku=tuple(found), yakuman=(), alone=False)
 
 
 def judge_table(rows: Rows, yakuman: tuple[Yakuman, ...], rules: HandRules, facts: Facts, closed: bool
                 ) -> Judgement:
     found = tuple(y for y in yakuman if y.applies(facts, rules))
-    return Judgement((), found, False) if found else judge_yaku(rows, rules, facts, closed)
+    return Judgement(yaku=(), yakuman=found, alone=False) if found else judge_yaku(rows, rules, facts, closed)
 
 
 SITUATION_ROWS = Rows.of(SITUATION_YAKU)

@@ -129,14 +129,14 @@ def checked_hand(parts: tuple[SuitPart, ...], reds: tuple[int, int, int], win: T
         raise InvalidInput([_count_problem(m.size + p.size + s.size + z.size, len(melds))])
     called = _SUMMARIES[melds]
     parsed = ParsedHand(
-        parts,
-        melds,
-        called,
-        m.packed + p.packed + s.packed + z.packed + called.packed + context.kita * ONE_OF[NORTH],
-        win.tiles[0],
-        reds[0] + reds[1] + reds[2] + _red_fives_called(meld_tiles),
-        dora,
-        ura,
+        parts=parts,
+        melds=melds,
+        called=called,
+        held=m.packed + p.packed + s.packed + z.packed + called.packed + context.kita * ONE_OF[NORTH],
+        win_tile=win.tiles[0],
+        red_fives=reds[0] + reds[1] + reds[2] + _red_fives_called(meld_tiles),
+        dora_indicators=dora,
+        ura_dora_indicators=ura,
     )
     seen = parsed.held + dora_seen + ura_seen
     if any_over_four(seen):
