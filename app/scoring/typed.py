@@ -4,12 +4,13 @@ Tile codes are 0-33: 1-9m (0-8), 1-9p (9-17), 1-9s (18-26), then East South West
 A red five is a five (code 4, 13 or 22) counted among its suit's red fives. A meld says whose discard it was called
 from (majiang-core's shoupai writes the same: a meld knows its source), by seat wind; a concealed kan has none.
 
-    from app.scoring import HandRules, WinContext, score
-    from app.scoring.typed import TypedHand, TypedMeld
+    from app.scoring import HandRules, TypedHand, TypedMeld, WinContext, score
+    from app.scoring.typed import counts_of
 
-    hand = TypedHand(counts=counts_of([1, 2, 3, ...]), win_tile=22, red_fives=(0, 0, 1),
-                     melds=(TypedMeld("pon", (31, 31, 31), from_seat="west"),))
-    result = score(hand, WinContext(win="tsumo", seat_wind="south"), HandRules())
+    # 234m 456p, White three times, 2p twice, and 345s called (chi) from East; won on 2p by the South seat
+    hand = TypedHand(counts_of([1, 2, 3, 12, 13, 14, 31, 31, 31, 10, 10]), win_tile=10,
+                     melds=(TypedMeld("chi", (23, 24, 25), from_seat="east"),))
+    result = score(hand, WinContext(seat_wind="south"), HandRules())  # yakuhai haku: 1 han 30 fu
 
 `score` validates it with the checks /hand/score makes after reading the notation (validate.parse_typed_hand:
 counts, copies, red fives, the winning tile held, the number of players, the context) and runs the same pipeline;
