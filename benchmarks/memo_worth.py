@@ -43,7 +43,7 @@ original_missing: Callable[[memo.Memo[Hashable, object], Hashable], object] = me
 def miss_cost(name: str) -> float:
     """The median µs of the memo's function on up to 200 of its keys."""
     times = []
-    for m in list(memo._ALL.values()):
+    for m in list(memo._NAMED.values()):
         if m.name != name:
             continue
         for key in list(m)[:200]:
@@ -68,7 +68,7 @@ def run(label: str, work: Callable[[], None], hands: int) -> None:
         for name in sorted(looked, key=lambda n: -looked[n]):
             cost = miss_cost(name)
             hits = looked[name] - missed.get(name, 0)
-            size = sum(len(m) for m in list(memo._ALL.values()) if m.name == name)
+            size = sum(len(m) for m in list(memo._NAMED.values()) if m.name == name)
             print(f"{name:<18}{looked[name] / seen:>9.2f}{missed.get(name, 0) / seen:>9.2f}{cost:>9.2f}"
                   f"{hits * cost / seen:>10.2f}{size:>8}")
 

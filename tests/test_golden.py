@@ -26,3 +26,11 @@ def test_golden_answers(kind: str) -> None:
 @pytest.mark.parametrize("kind", sorted(SMALL))
 def test_golden_answers_with_every_memo_off(kind: str, memos_off: None) -> None:
     assert digest(kind, SMALL[kind]) == GOLDEN_SMALL[kind]
+
+
+def test_memos_off_keep_nothing(memos_off: None) -> None:
+    """With the memos off no memo holds a key, however many answers are worked out."""
+    from app.scoring import memo
+
+    digest("analyze", 50)
+    assert {name: len(m) for name, m in memo._NAMED.items() if len(m)} == {}

@@ -179,7 +179,9 @@ def _contexts(rng: random.Random, n: int) -> list[WinContext]:
 
 def test_a_context_check_fails_only_when_one_of_its_triggers_is_set() -> None:
     """Every field of WinContext drawn at random, under every preset and three players: a check that fails has one
-    of its triggers set (so context_problems may skip the others), and every check fails somewhere."""
+    of its triggers set (so context_problems may skip the others), every check fails somewhere, and a check that
+    does not declare it reads the tiles answers alike for hands with the same melds (so evaluate.value_wins need
+    only ask win_refused of each wait)."""
     rng = random.Random(5)
     hands = [parse_hand(HandInput(tiles, win, melds), WinContext(), HandRules()) for tiles, win, melds in (
         ("234567m456p22678s", "8s", ()),
@@ -197,6 +199,9 @@ def test_a_context_check_fails_only_when_one_of_its_triggers_is_set() -> None:
                     if check.fails(ctx, hand, rules):
                         failed.add(check.msg)
                         assert check.triggers is None or any(getattr(ctx, t) for t in check.triggers), (check.msg, ctx)
+                    if not check.reads_tiles:
+                        alike = [h for h in hands if h.melds == hand.melds]
+                        assert {check.fails(ctx, h, rules) for h in alike} == {check.fails(ctx, hand, rules)}, check.msg
     assert failed == {check.msg for check in CONTEXT_CHECKS}
 
 

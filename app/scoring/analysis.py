@@ -199,7 +199,7 @@ def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[
         raise InvalidInput(problems)
     judge = JUDGES[rules]
     closed = parsed.called.closed
-    wins = (way_to_win(tsumo, judge, closed), way_to_win(ron, judge, closed))
+    wins = (way_to_win(tsumo, judge, closed), way_to_win(ron, judge, closed, validated=ron is checked))
     table = Table(parsed, ron, tsumo, rules, judge, wins, melds, _outside(parsed.dora_indicators + visible + discards),
                   frozenset(discards), IN_PLAY[rules.players])
     counts = m.counts + p.counts + s.counts + z.counts
@@ -411,9 +411,8 @@ def won_on(table: Table, hand: Concealed, tile: int) -> ParsedHand:
     """The hand completed by `tile` (a plain copy), as the scorer reads a validated hand: only that suit's part
     changes."""
     base = table.base
-    return ParsedHand(parts=_grown(hand.parts, tile), melds=base.melds, called=base.called, held=hand.held + ONE_OF[tile],
-                      win_tile=tile, red_fives=hand.red_fives, dora_indicators=base.dora_indicators,
-                      ura_dora_indicators=base.ura_dora_indicators)
+    return ParsedHand(_grown(hand.parts, tile), base.melds, base.called, hand.held + ONE_OF[tile], tile,
+                      hand.red_fives, base.dora_indicators, base.ura_dora_indicators)
 
 
 def win_value(table: Table, ctx: WinContext, best: Candidate | None) -> WinValue | None:

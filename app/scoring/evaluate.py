@@ -24,7 +24,7 @@ from app.scoring.result import ScoreResult, YakumanScore, YakuScore
 from app.scoring.rules import HandRules
 from app.scoring.settlement import PaidWin, Points, WinToPay, limit_and_base
 from app.scoring.typed import TypedHand
-from app.scoring.validate import context_problems, parse_hand, parse_typed_hand
+from app.scoring.validate import context_problems, parse_hand, parse_typed_hand, win_refused
 from app.scoring.vocabulary import Limit
 from app.scoring.yaku import YAKUMAN_TABLES, Yakuman
 
@@ -90,50 +90,59 @@ class WayToWin:
     ctx: WinContext
     tsumo: bool
     situation: Judgement
+    validated: bool  # the hand's validation ran every context check on ctx: each win needs only win_refused
 
 
-def way_to_win(ctx: WinContext, judge: Judge, closed: bool) -> WayToWin:
-    """`closed`: the hand's melds leave it closed (concealed kans only)."""
-    return WayToWin(ctx=ctx, tsumo=ctx.win == "tsumo", situation=judge.situation[situation(ctx, closed)])
+def way_to_win(ctx: WinContext, judge: Judge, closed: bool, validated: bool = True) -> WayToWin:
+    """`closed`: the hand's melds leave it closed (concealed kans only); `validated`: the hand's validation ran
+    every context check on `ctx` (else value_wins runs them on each win)."""
+    return WayToWin(ctx, ctx.win == "tsumo", judge.situation[situation(ctx, closed)], validated)
 
 
 def value_wins(hand: ParsedHand, found: list[Reading], wins: tuple[WayToWin, ...], judge: Judge
                ) -> list[Candidate | None]:
     """Each way to win's best reading of a validated hand (`found`: its readings as drawn, readings(hand, False)):
-    None where no reading has a yaku or where the context checks refuse that win (validate.context_problems, the
-    checks /hand/score's validation runs: a robbed kan tile held elsewhere, say). The facts are gathered once
+    None where no reading has a yaku or where the context checks refuse that win: those that read the tiles
+    (validate.win_refused: a robbed kan tile held elsewhere, say) when the hand's validation ran the others on its
+    context, else every one (validate.context_problems). The facts are gathered once
     where the wins share them: the tiles' facts and their judgements between wins whose first-turn flags agree,
     and a reading's shape facts, their judgement and its groups' fu unless a win by ron makes the triplet the
     winning tile completed open (decompose.read_as_ron); only the win's own fu items differ."""
     rules = judge.rules
-    allowed = [not context_problems(win.ctx, hand, rules) for win in wins]
-    first = tiles_judged(hand, wins[0].ctx, judge)
-    h = first[0]  # what shape_facts reads of it (closed, has_honor) is the same for every win
-    judged = [(win.situation, *(first[1:] if _same_turn(wins[0].ctx, win.ctx) else tiles_judged(hand, win.ctx, judge)[1:]))
-              for win in wins]
-    value = value_honors(wins[0].ctx)  # the wins share their seat and round winds
+    first = wins[0].ctx
+    h, tiles, dora = tiles_judged(hand, first, judge)  # what shape_facts reads of h is the same for every win
+    judged: list[tuple[Judgement, Judgement, Judgement] | None] = []
+    for win in wins:
+        if win_refused(win.ctx, hand, rules) if win.validated else context_problems(win.ctx, hand, rules):
+            judged.append(None)
+        elif win.ctx is first or _same_turn(first, win.ctx):
+            judged.append((win.situation, tiles, dora))
+        else:
+            judged.append((win.situation, *tiles_judged(hand, win.ctx, judge)[1:]))
+    value = value_honors(first)  # the wins share their seat and round winds
     many = len(found) > 1
     pair_fu = rules.double_wind_pair_fu
     best: list[Candidate | None] = [None] * len(wins)
     for drawn in found:
-        last: Reading | None = None
+        last = None
         for i, win in enumerate(wins):
-            if not allowed[i]:
+            marks = judged[i]
+            if marks is None:
                 continue
-            reading = drawn if win.tsumo else read_as_ron(drawn, hand.win_tile)
+            reading = read_as_ron(drawn, hand.win_tile) if not win.tsumo and drawn.win_in.kind == "triplet" else drawn
             if reading is not last:
                 s = shape_facts(h, hand, reading, value)
                 shape = judge.shape[s]
                 groups = group_fu(s, reading, hand, win.ctx, pair_fu)
                 last = reading
             fu = fu_of_win(s, reading, win.tsumo, groups)
-            best[i] = better(best[i], scored_reading(reading, shape, fu, judge, judged[i]), many)
+            best[i] = better(best[i], scored_reading(reading, shape, fu, judge, marks), many)
     return best
 
 
 def _same_turn(a: WinContext, b: WinContext) -> bool:
     """The first-turn flags agree (then the tiles' facts and judgements are the same)."""
-    return a is b or (a.tenhou, a.chiihou, a.renhou) == (b.tenhou, b.chiihou, b.renhou)
+    return (a.tenhou, a.chiihou, a.renhou) == (b.tenhou, b.chiihou, b.renhou)
 
 
 def tiles_judged(hand: ParsedHand, ctx: WinContext, judge: Judge) -> tuple[HandFacts, Judgement, Judgement]:
@@ -164,14 +173,13 @@ def scored_reading(reading: Reading, shape: Judgement, fu_counted: tuple[int, tu
         yakuman = counted_yakuman(shape.yakuman + tiles.yakuman, rules)
         multiplier = sum(m for _, m in yakuman)
         limit, base = limit_and_base(0, fu, multiplier, rules)
-        return Candidate(reading=reading, yaku=(), yakuman=yakuman, han=13 * multiplier, fu=fu, fu_items=fu_items,
-                         limit=limit, base=base)
+        return Candidate(reading, (), yakuman, 13 * multiplier, fu, fu_items, limit, base)
     yaku = scored_yaku(won, tiles, shape, dora)
     han = 0
     for y in yaku:
         han += y.han
     limit, base = limit_and_base(han, fu, 0, rules)
-    return Candidate(reading=reading, yaku=yaku, yakuman=(), han=han, fu=fu, fu_items=fu_items, limit=limit, base=base)
+    return Candidate(reading, yaku, (), han, fu, fu_items, limit, base)
 
 
 def counted_yakuman(found: tuple[Yakuman, ...], rules: HandRules) -> tuple[tuple[Yakuman, int], ...]:

@@ -90,10 +90,11 @@ DRAW_ROWS = Rows.of(DRAW_YAKU)
 Options = tuple[tuple[str, object], ...]  # (option, value) pairs of a set of rules
 
 
-def _judged(judge_one: Callable[[HandRules, Facts], Judgement], reads: tuple[str, ...]) -> "TableMemos":
+def _judged(table: str, judge_one: Callable[[HandRules, Facts], Judgement], reads: tuple[str, ...]) -> "TableMemos":
     """For each set of values of the options `reads`, a memo of the table judged once per distinct facts under
     rules with those values (its rows read no other option, so the rest may stay at their defaults)."""
-    return TableMemos(lambda given: Memo(partial(judge_one, rules_with(given)), FACTS_CACHE_LIMIT, "judged"), RULE_SETS_KEPT, reads)
+    return TableMemos(lambda given: Memo(partial(judge_one, rules_with(given)), FACTS_CACHE_LIMIT, f"{table}_judged"),
+                      RULE_SETS_KEPT, reads, f"{table}_rules")
 
 
 def rules_with(given: Options) -> HandRules:
@@ -104,8 +105,9 @@ def rules_with(given: Options) -> HandRules:
 class TableMemos(Memo[Options, Memo[Facts, Judgement]]):
     __slots__ = ("reads",)
 
-    def __init__(self, make: Callable[[Options], Memo[Facts, Judgement]], limit: int, reads: tuple[str, ...]) -> None:
-        super().__init__(make, limit, "table_rules")
+    def __init__(self, make: Callable[[Options], Memo[Facts, Judgement]], limit: int, reads: tuple[str, ...],
+                 name: str) -> None:
+        super().__init__(make, limit, name)
         self.reads = reads
 
     def under(self, rules: HandRules) -> Memo[Facts, Judgement]:
@@ -113,12 +115,12 @@ class TableMemos(Memo[Options, Memo[Facts, Judgement]]):
 
 
 SITUATION_JUDGED: TableMemos = _judged(
-    lambda r, w: judge_yaku(SITUATION_ROWS, r, w, w.closed), options_read(SITUATION_YAKU))
+    "situation", lambda r, w: judge_yaku(SITUATION_ROWS, r, w, w.closed), options_read(SITUATION_YAKU))
 HAND_JUDGED: TableMemos = _judged(
-    lambda r, h: judge_table(HAND_ROWS, HAND_YAKUMAN, r, h, h.closed), options_read(HAND_YAKU, HAND_YAKUMAN))
+    "hand", lambda r, h: judge_table(HAND_ROWS, HAND_YAKUMAN, r, h, h.closed), options_read(HAND_YAKU, HAND_YAKUMAN))
 SHAPE_JUDGED: TableMemos = _judged(
-    lambda r, s: judge_table(READING_ROWS, READING_YAKUMAN, r, s, s.closed), options_read(READING_YAKU, READING_YAKUMAN))
-DORA_JUDGED: TableMemos = _judged(lambda r, d: judge_yaku(DORA_ROWS, r, d), options_read(DORA_YAKU))
+    "shape", lambda r, s: judge_table(READING_ROWS, READING_YAKUMAN, r, s, s.closed), options_read(READING_YAKU, READING_YAKUMAN))
+DORA_JUDGED: TableMemos = _judged("dora", lambda r, d: judge_yaku(DORA_ROWS, r, d), options_read(DORA_YAKU))
 
 
 class Judge:

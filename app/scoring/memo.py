@@ -7,14 +7,15 @@ on the golden answers. `MAHJONG_MEMO_OFF=name,name` switches single memos off, t
 """
 
 import os
-import weakref
 from collections.abc import Callable, Hashable
 from typing import TypeVar
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
-_ALL: "weakref.WeakValueDictionary[int, Memo[Hashable, object]]" = weakref.WeakValueDictionary()  # by id
+# The latest memo of each name. Memos made per set of rules (judge.py) share a name and are reached only through
+# a memo of their own (JUDGES, the TableMemos), so emptying that one lets them go.
+_NAMED: "dict[str, Memo[Hashable, object]]" = {}
 _OFF: set[str] = {name for name in os.environ.get("MAHJONG_MEMO_OFF", "").split(",") if name}
 _ON = [os.environ.get("MAHJONG_MEMO", "on") != "off"]
 
@@ -24,7 +25,7 @@ class Memo(dict[K, V]):
     keys the memo starts over, which bounds its memory under a stream of odd requests; a hit is a plain dict
     lookup."""
 
-    __slots__ = ("make", "limit", "name", "keeps", "__weakref__")
+    __slots__ = ("make", "limit", "name", "keeps")
 
     def __init__(self, make: Callable[[K], V], limit: int, name: str = "") -> None:
         super().__init__()
@@ -32,7 +33,7 @@ class Memo(dict[K, V]):
         self.limit = limit
         self.name = name
         self.keeps = _ON[0] and name not in _OFF
-        _ALL[id(self)] = self  # type: ignore[assignment]
+        _NAMED[name] = self  # type: ignore[assignment]
 
     def __missing__(self, key: K) -> V:
         if not self.keeps:
@@ -46,6 +47,6 @@ class Memo(dict[K, V]):
 def switch_memos(on: bool) -> None:
     """Every memo on (as the environment set them) or off, each emptied (a test hook)."""
     _ON[0] = on and os.environ.get("MAHJONG_MEMO", "on") != "off"
-    for memo in list(_ALL.values()):
+    for memo in list(_NAMED.values()):
         memo.clear()
         memo.keeps = _ON[0] and memo.name not in _OFF

@@ -128,15 +128,15 @@ def checked_hand(parts: tuple[SuitPart, ...], reds: tuple[int, int, int], win: T
     if m.size + p.size + s.size + z.size != 14 - 3 * len(melds) or len(melds) > 4:
         raise InvalidInput([_count_problem(m.size + p.size + s.size + z.size, len(melds))])
     called = _SUMMARIES[melds]
-    parsed = ParsedHand(
-        parts=parts,
-        melds=melds,
-        called=called,
-        held=m.packed + p.packed + s.packed + z.packed + called.packed + context.kita * ONE_OF[NORTH],
-        win_tile=win.tiles[0],
-        red_fives=reds[0] + reds[1] + reds[2] + _red_fives_called(meld_tiles),
-        dora_indicators=dora,
-        ura_dora_indicators=ura,
+    parsed = ParsedHand(  # positional, in field order: a keyword call to a class builds a dict (docs/performance.md)
+        parts,
+        melds,
+        called,
+        m.packed + p.packed + s.packed + z.packed + called.packed + context.kita * ONE_OF[NORTH],  # held
+        win.tiles[0],  # win_tile
+        reds[0] + reds[1] + reds[2] + _red_fives_called(meld_tiles),  # red_fives
+        dora,
+        ura,
     )
     seen = parsed.held + dora_seen + ura_seen
     if any_over_four(seen):
@@ -362,12 +362,16 @@ def _too_many_reds(concealed_reds: tuple[int, int, int], melds: list[TileList], 
 @dataclass(frozen=True, slots=True)
 class ContextCheck:
     """A context the tiles, the other flags or the rules make impossible. `triggers`: the context fields one of
-    which is set whenever the check fails (None: checked on every hand); tests/test_scoring_design.py proves it."""
+    which is set whenever the check fails (None: checked on every hand); `reads_tiles`: the check reads the
+    concealed tiles or the winning tile, not only the melds, so hands with the same melds and context (the waits
+    of /hand/analyze) can differ on it and every win valued is checked again (win_refused).
+    tests/test_scoring_design.py proves both."""
 
     triggers: tuple[str, ...] | None
     field: str
     msg: str
     fails: Callable[[WinContext, ParsedHand, HandRules], bool]
+    reads_tiles: bool = False
 
 
 def _not_the_fourth_copy(c: WinContext, h: ParsedHand, r: HandRules) -> bool:
@@ -400,7 +404,7 @@ CONTEXT_CHECKS: tuple[ContextCheck, ...] = (
     ContextCheck(("chankan",), "houtei", "a robbed kan tile is not the last discard: chankan and houtei do not "
                  "combine", lambda c, h, r: c.chankan and c.houtei),
     ContextCheck(("chankan",), "chankan", "a robbed kan tile is the fourth copy: the other three are in the kan, so "
-                 "the winner holds no other copy of it and no indicator shows it", _not_the_fourth_copy),
+                 "the winner holds no other copy of it and no indicator shows it", _not_the_fourth_copy, reads_tiles=True),
     ContextCheck(("tenhou",), "tenhou", "tenhou is the dealer's win on the first draw; a non-dealer's is chiihou",
                  lambda c, h, r: c.tenhou and not c.is_dealer),
     ContextCheck(("chiihou",), "chiihou", "chiihou is a non-dealer's win on the first draw; the dealer's is tenhou",
@@ -440,10 +444,22 @@ def _checks_for(flags: tuple[object, ...]) -> tuple[ContextCheck, ...]:
 _CHECKS_FOR = Memo(_checks_for, CACHE_LIMIT, "context_checks")
 
 
+WIN_CHECKS = tuple(check for check in CONTEXT_CHECKS if check.reads_tiles)
+
+
+def win_refused(ctx: WinContext, hand: ParsedHand, rules: HandRules) -> bool:
+    """Whether a check that reads the tiles fails: what context_problems can find in one win of a hand whose melds
+    and context passed it (evaluate.value_wins asks it of every win it values)."""
+    for check in WIN_CHECKS:
+        if check.fails(ctx, hand, rules):
+            return True
+    return False
+
+
 def context_problems(ctx: WinContext, hand: ParsedHand, rules: HandRules) -> list[Problem]:
     """Every check that fails, in table order; a check none of whose triggers is set cannot fail and is skipped.
     The one test of a win's context: /hand/score's validation runs it, and every win the pipeline values
-    (evaluate.value_wins: each wait of /hand/analyze by ron and by tsumo) must pass it."""
+    (evaluate.value_wins: each wait of /hand/analyze by ron and by tsumo) passes its checks that read the tiles."""
     problems = []
     for check in _CHECKS_FOR[_TRIGGERS(ctx)]:
         if check.fails(ctx, hand, rules):
