@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from app.scoring import HandInput, HandRules, MeldInput, ScoreResult, WinContext, resolve_hand_rules, score_hand
 from app.scoring.rules import check_hand_rules
-from app.scoring.settlement import PaidWin, Payment, Points, WinToPay, limit_and_base, settle
+from app.scoring.settlement import PaidWin, Payment, Points, limit_and_base, settle, win_to_pay
 from app.scoring.vocabulary import Payer, Wind, WinType
 
 __all__ = ["HandRules", "Payout", "Points", "ScoreResult", "Seating", "TileHand",
@@ -107,7 +107,7 @@ def hand_points(han: int, fu: int | None, yakuman: int, dealer: bool, tsumo: boo
 
 
 def _settled(base: int, pao_base: int, seating: Seating, honba: int, riichi_sticks: int, rules: HandRules) -> PaidWin:
-    win = WinToPay(base=base, pao_base=pao_base, winner=seating.seat_wind, tsumo=seating.win == "tsumo",
+    win = win_to_pay(base=base, pao_base=pao_base, winner=seating.seat_wind, tsumo=seating.win == "tsumo",
               discarder=seating.discarder_seat_wind, liable=seating.pao_seat_wind, honba=honba, riichi_sticks=riichi_sticks)
     return settle(win, rules)
 

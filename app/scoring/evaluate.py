@@ -22,7 +22,7 @@ from app.scoring.judge import DRAW_ROWS, JUDGES, NOTHING, Judge, Judgement, judg
 from app.scoring.names import ENGLISH_LIMIT_NAMES
 from app.scoring.result import ScoreResult, YakumanScore, YakuScore
 from app.scoring.rules import HandRules
-from app.scoring.settlement import PaidWin, Points, WinToPay, limit_and_base
+from app.scoring.settlement import PaidWin, Points, limit_and_base, win_to_pay
 from app.scoring.typed import TypedHand
 from app.scoring.validate import context_problems, parse_hand, parse_typed_hand, win_refused
 from app.scoring.vocabulary import Limit
@@ -222,9 +222,9 @@ def points_of(ctx: WinContext, judge: Judge, best: Candidate) -> Points:
 
 
 def _settled(ctx: WinContext, judge: Judge, best: Candidate, pao_base: int) -> PaidWin:
-    return judge.settled[WinToPay(base=best.base, pao_base=pao_base, winner=ctx.seat_wind, tsumo=ctx.win == "tsumo",
-                                  discarder=ctx.discarder_seat_wind, liable=ctx.pao_seat_wind if pao_base else None,
-                                  honba=ctx.honba, riichi_sticks=ctx.riichi_sticks)]
+    return judge.settled[win_to_pay(base=best.base, pao_base=pao_base, winner=ctx.seat_wind, tsumo=ctx.win == "tsumo",
+                                    discarder=ctx.discarder_seat_wind, liable=ctx.pao_seat_wind if pao_base else None,
+                                    honba=ctx.honba, riichi_sticks=ctx.riichi_sticks)]
 
 
 def _pao_base(ctx: WinContext, rules: HandRules, best: Candidate) -> int:
@@ -246,7 +246,7 @@ def score_nagashi_mangan(ctx: WinContext, judge: Judge) -> ScoreResult:
                                   "these rules do not play nagashi mangan (rules.nagashi_mangan is false)")
     han = sum(y.han for y in judged.yaku)
     limit, base = limit_and_base(han, 0, 0, judge.rules)
-    paid = judge.settled[WinToPay(base=base, pao_base=0, winner=ctx.seat_wind, tsumo=True, discarder=None,
-                                         liable=None, honba=0, riichi_sticks=0)]
+    paid = judge.settled[win_to_pay(base=base, pao_base=0, winner=ctx.seat_wind, tsumo=True, discarder=None,
+                                    liable=None, honba=0, riichi_sticks=0)]
     return ScoreResult(han, 0, judged.yaku, (), limit, base, paid.points, (), (), None, paid.payments,
                        ENGLISH_LIMIT_NAMES.get(limit))
