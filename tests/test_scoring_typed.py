@@ -84,3 +84,14 @@ def test_a_meld_knows_whose_discard_it_was() -> None:
         ("invalid_meld", ("hand", "melds", 0, "from_seat"))]
     assert kinds(TypedHand(concealed, 10, melds=(TypedMeld("chi", (23, 24, 26)),))) == [
         ("invalid_meld", ("hand", "melds", 0, "tiles"))]
+
+
+def test_the_one_validation_lists_problems_without_scoring() -> None:
+    from app.scoring.validate import hand_problems
+
+    ctx = WinContext(chankan=True, houtei=True)
+    assert hand_problems(HandInput("234567m456p22678s", "8s"), WinContext(), HandRules()) == []
+    assert [(p.type, p.loc) for p in hand_problems(HandInput("234567m456p22678s", "8s"), ctx, HandRules())] == [
+        ("inconsistent_context", ("context", "houtei"))]
+    assert [p.type for p in hand_problems(HandInput("234567m456p22678x", "8s"), WinContext(), HandRules())] == [
+        "invalid_tile"]
