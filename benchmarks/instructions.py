@@ -2,6 +2,7 @@
 that fills the caches; or (`ours-analysis`, `mahjong-analysis`) analyse them less their winning tile, as
 `make bench`'s analysis line does. benchmarks/instructions.sh runs this under callgrind with 0 and 2 rounds: the
 difference, per hand, is what scoring (analysing) costs in instructions, a figure that does not move with load.
+ROUNDS -1 makes no pass: 0 against -1 is a first sight of the hands (every memo emptied after the set is built).
 
     .venv/bin/python benchmarks/instructions.py {ours|mahjong|ours-analysis|mahjong-analysis} ROUNDS [--hands 300]
 """
@@ -16,6 +17,7 @@ from mahjong.hand_calculating.hand import HandCalculator
 
 from app.scoring import score_hand
 from app.scoring.analysis import analyze_hand
+from app.scoring.memo import switch_memos
 from benchmarks.bench import build_set
 from tests.analysis_harness import Waiting, theirs_waits
 from tests.handgen import to_mahjong
@@ -29,6 +31,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=9001)
     args = parser.parse_args()
     cases = build_set(args.seed, args.hands)
+    switch_memos(True)  # emptied: building the set scored the hands, so the untimed pass is a first sight
     if args.library.endswith("-analysis"):
         waiting = [Waiting(c) for c in cases]
         for _ in range(args.rounds + 1):

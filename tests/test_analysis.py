@@ -232,7 +232,7 @@ def test_batch(client: TestClient) -> None:
 
 
 def test_readings_won_on_a_discard_are_the_ron_readings() -> None:
-    """evaluate.value_ron_and_tsumo turns the tsumo readings into the ron ones: the same as reading them anew."""
+    """evaluate.value_wins turns the tsumo readings into the ron ones: the same as reading them anew."""
     from app.scoring.decompose import readings, won_on_a_discard
     from app.scoring.hand import HandInput, WinContext
     from app.scoring.rules import HandRules

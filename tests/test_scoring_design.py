@@ -7,15 +7,15 @@ import ast
 import dataclasses
 import random
 from pathlib import Path
-from typing import Any, get_args
+from typing import Any, get_args, get_type_hints
 
 import pytest
 
 from app.errors import InvalidInput
 from app.scoring import HandInput, HandRules, MeldInput, WinContext, resolve_hand_rules, score_hand
 from app.scoring.decompose import readings
-from app.scoring.evaluate import JUDGES
 from app.scoring.facts import dora_facts, hand_facts, shape_facts, situation, value_honors
+from app.scoring.judge import JUDGES
 from app.scoring.rules import HAND_OPTIONS, PRESETS
 from app.scoring.validate import CONTEXT_CHECKS, parse_hand
 from app.scoring.vocabulary import (
@@ -27,6 +27,7 @@ from app.scoring.vocabulary import (
     MeldType,
     Renhou,
     Wind,
+    WinType,
 )
 from app.scoring.yaku import (
     DORA_YAKU,
@@ -159,34 +160,47 @@ def test_rules_that_agree_on_what_a_table_reads_share_its_memo() -> None:
 
 # --- context checks fail only when a trigger is set ------------------------------------------------
 
-FLAGS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou", "renhou")
+def _random_value(rng: random.Random, kind: object) -> object:
+    """A random value of a WinContext field's type (a few indicators of two tiles for the indicator lists)."""
+    choices: dict[object, tuple[object, ...]] = {
+        bool: (True, False, False, False), int: (0, 0, 1, 2), Wind: WIND_NAMES, Wind | None: (None, *WIND_NAMES),
+        WinType: ("ron", "tsumo"), tuple[str, ...]: ((), ("1m",), ("1m", "2m"))}
+    return rng.choice(choices[kind])
 
 
 def _contexts(rng: random.Random, n: int) -> list[WinContext]:
-    found = []
-    for _ in range(n):
-        flags = {flag: rng.random() < 0.25 for flag in FLAGS}
-        winds: dict[str, Any] = {key: rng.choice((None, *WIND_NAMES)) for key in ("pao_seat_wind", "discarder_seat_wind")}
-        found.append(WinContext(win=rng.choice(("ron", "tsumo")), seat_wind=rng.choice(WIND_NAMES), **flags, **winds,
-                                dora_indicators=("1m",) * rng.randint(0, 2), ura_dora_indicators=("2m",) * rng.randint(0, 2)))
-    return found
+    """Contexts with every field drawn at random (the fields derived from WinContext itself)."""
+    kinds = get_type_hints(WinContext)
+    return [WinContext(**{f.name: _random_value(rng, kinds[f.name]) for f in dataclasses.fields(WinContext)})
+            for _ in range(n)]
 
 
 def test_a_context_check_fails_only_when_one_of_its_triggers_is_set() -> None:
+    """Every field of WinContext drawn at random, under every preset and three players: a check that fails has one
+    of its triggers set (so context_problems may skip the others), every check fails somewhere, and a check that
+    does not declare it reads the tiles answers alike for hands with the same melds (so evaluate.value_wins need
+    only ask win_refused of each wait)."""
     rng = random.Random(5)
     hands = [parse_hand(HandInput(tiles, win, melds), WinContext(), HandRules()) for tiles, win, melds in (
         ("234567m456p22678s", "8s", ()),
+        ("234567m456p67888s", "8s", ()),
         ("567m456p22678s", "8s", (MeldInput("chi", "234m"),)),
         ("567m456p22678s", "8s", (MeldInput("ankan", "2222m"),)),
     )]
-    failed = 0
+    every_rules = [resolve_hand_rules(preset, {}) for preset in PRESETS]
+    every_rules.append(resolve_hand_rules(None, {"players": 3}))
+    failed: set[str] = set()
     for ctx in _contexts(rng, 3000):
         for hand in hands:
-            for check in CONTEXT_CHECKS:
-                if check.fails(ctx, hand):
-                    failed += 1
-                    assert check.triggers is None or any(getattr(ctx, t) for t in check.triggers), (check.msg, ctx)
-    assert failed > 3000
+            for rules in every_rules:
+                for check in CONTEXT_CHECKS:
+                    if check.fails(ctx, hand, rules):
+                        failed.add(check.msg)
+                        assert check.triggers is None or any(getattr(ctx, t) for t in check.triggers), (check.msg, ctx)
+                    if not check.reads_tiles:
+                        alike = [h for h in hands if h.melds == hand.melds]
+                        assert {check.fails(ctx, h, rules) for h in alike} == {check.fails(ctx, hand, rules)}, check.msg
+    assert failed == {check.msg for check in CONTEXT_CHECKS}
 
 
 # --- one vocabulary, small functions ---------------------------------------------------------------
@@ -229,3 +243,46 @@ def test_no_part_an_analysis_shares_can_be_changed() -> None:
                 part.total = 1  # type: ignore[misc]
         for part in parts:
             assert not isinstance(part, list | dict | set), part
+
+
+# --- score and analyze cannot disagree on whether a win is allowed -----------------------------------
+
+def test_every_refusal_of_score_on_a_wait_is_a_null_value_in_analyze() -> None:
+    """Generated hands less their winning tile, their contexts perturbed (tests/golden.py: flags switched, so
+    that the context checks refuse wins): for each wait /hand/analyze lists, /hand/score on that hand by ron and
+    by tsumo refuses exactly where the analysis's value is null (no yaku, or a context the checks refuse), and
+    answers its value where it is not. The one named difference: a wait whose every copy is held or shown (an
+    indicator, the ura dora's included) is still valued, which /hand/score refuses as a fifth copy
+    (tests/test_analysis.py, test_a_wait_whose_copies_are_all_visible)."""
+    from app.scoring.analysis import WIN_CONTEXTS, analyze_hand
+    from tests.analysis_harness import Waiting
+    from tests.golden import cases, perturbed
+
+    refused: dict[str, int] = {}
+    valued = 0
+    for case in cases(1200):
+        if case.hand is None:
+            continue
+        given, _, rules = Waiting(case).ours
+        ctx = perturbed(case) if case.index % 2 else case.ctx
+        try:
+            waits = analyze_hand(given, ctx, rules).waits or ()
+        except InvalidInput:
+            continue
+        for wait in waits:
+            hand = HandInput(given.tiles + wait.tile, wait.tile, given.melds)
+            for kind, context in zip(("ron", "tsumo"), WIN_CONTEXTS[ctx][:2], strict=False):
+                value = getattr(wait, kind)
+                try:
+                    scored = score_hand(hand, context, rules)
+                except InvalidInput as exc:
+                    if exc.problems[0].type == "too_many_copies":
+                        continue  # every copy in sight (indicators included): valued all the same
+                    assert value is None, (case.describe(), wait.tile, kind, exc.problems)
+                    refused[exc.problems[0].type] = refused.get(exc.problems[0].type, 0) + 1
+                    continue
+                assert value is not None, (case.describe(), wait.tile, kind)
+                assert (value.han, value.fu, value.limit, value.points) == (
+                    scored.han, scored.fu, scored.limit, scored.points), (case.describe(), wait.tile, kind)
+                valued += 1
+    assert valued > 1000 and refused.get("no_yaku", 0) > 100 and refused.get("inconsistent_context", 0) > 5, refused

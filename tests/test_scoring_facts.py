@@ -12,8 +12,8 @@ import pytest
 from app.errors import InvalidInput
 from app.scoring import HandInput, HandRules, MeldInput, WinContext, score_hand
 from app.scoring.decompose import readings
-from app.scoring.evaluate import FACTS_CACHE_LIMIT, JUDGES
 from app.scoring.facts import hand_facts, shape_facts, situation, value_honors
+from app.scoring.judge import FACTS_CACHE_LIMIT, JUDGES
 from app.scoring.memo import Memo
 from app.scoring.validate import parse_hand
 from tests.handgen import generate

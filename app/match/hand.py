@@ -23,7 +23,9 @@ class HanFu:
 
 
 @dataclass(frozen=True, slots=True)
-class Yakuman:
+class YakumanValue:
+    """A win's value given as a number of yakuman."""
+
     count: int  # 1 single, 2 double, ...
 
 
@@ -35,7 +37,7 @@ class Tiles:
     context: tuple[tuple[str, object], ...] = ()
 
 
-WinValueIn = HanFu | Yakuman | Tiles
+WinValueIn = HanFu | YakumanValue | Tiles
 
 
 @dataclass(frozen=True, slots=True)

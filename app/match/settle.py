@@ -17,7 +17,7 @@ from app.match.hand import (
     Transfer,
     TransferKind,
     Win,
-    Yakuman,
+    YakumanValue,
 )
 from app.match.model import HandResult, LastHand, MatchState, NextRound, Scores
 from app.match.rules import Chombo, MatchRules, MultiRonHonba
@@ -116,12 +116,12 @@ def _within(problem: Problem, loc: tuple[str | int, ...]) -> Problem:
     return Problem(problem.type, (*loc, *problem.loc), problem.msg)
 
 
-def _scored_value(state: MatchState, hand: PlayedHand, win: Win, given: HanFu | Yakuman | Tiles, seating: Seating,
+def _scored_value(state: MatchState, hand: PlayedHand, win: Win, given: HanFu | YakumanValue | Tiles, seating: Seating,
                   seats: dict[str, int | None], rules: HandRules, loc: tuple[str | int, ...]) -> WinValue:
     match given:
         case HanFu(han, fu):
             return value_of_han(han, fu, 0, 0, seating, rules)
-        case Yakuman(count):
+        case YakumanValue(count):
             pao = 0 if win.pao_seat is None else win.pao_yakuman or count
             return value_of_han(0, None, count, pao, seating, rules)
     sent = dict(given.context)
@@ -139,7 +139,7 @@ def _paid(state: MatchState, winner: int, value: WinValue) -> list[Transfer]:
 
 def _scored(winner: int, value: WinValue, win: Win, paid: list[Transfer]) -> ScoredWin:
     (given,) = win.values
-    han = YAKUMAN_HAN * given.count if isinstance(given, Yakuman) else value.han
+    han = YAKUMAN_HAN * given.count if isinstance(given, YakumanValue) else value.han
     return ScoredWin(
         winner, han, value.fu, value.limit, value.points,
         honba_bonus=sum(t.points for t in paid if t.kind is TransferKind.HONBA),

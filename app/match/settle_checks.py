@@ -4,7 +4,7 @@ from collections.abc import Iterator
 
 from app.errors import Problem
 from app.match.consistency import INCONSISTENT, seat_problems
-from app.match.hand import HanFu, Outcome, PlayedHand, Tiles, Win, Yakuman
+from app.match.hand import HanFu, Outcome, PlayedHand, Tiles, Win, YakumanValue
 from app.match.hanfu import han_fu_problems
 from app.match.model import MatchState
 from app.match.rules import MAX_WINNERS, AbortiveDraw, MatchRules, MultiRon
@@ -156,7 +156,7 @@ def _win_problems(state: MatchState, win: Win, loc: tuple[str | int, ...]) -> It
         yield Problem(INCONSISTENT, (*loc, "pao_yakuman"), "pao_yakuman needs pao_seat, the liable player")
 
 
-def _pao_problems(state: MatchState, win: Win, value: HanFu | Yakuman | Tiles,
+def _pao_problems(state: MatchState, win: Win, value: HanFu | YakumanValue | Tiles,
                   loc: tuple[str | int, ...]) -> Iterator[Problem]:
     assert win.pao_seat is not None
     if win.pao_seat == win.winner or win.pao_seat >= state.players:
@@ -165,8 +165,8 @@ def _pao_problems(state: MatchState, win: Win, value: HanFu | Yakuman | Tiles,
     if isinstance(value, HanFu):
         yield Problem(INCONSISTENT, (*loc, "pao_seat"),
                       "pao applies to yakuman: give the win as yakuman (with pao_yakuman) or as tiles")
-    elif win.pao_yakuman is not None and (not isinstance(value, Yakuman) or win.pao_yakuman > value.count):
-        count = value.count if isinstance(value, Yakuman) else "the tiles'"
+    elif win.pao_yakuman is not None and (not isinstance(value, YakumanValue) or win.pao_yakuman > value.count):
+        count = value.count if isinstance(value, YakumanValue) else "the tiles'"
         yield Problem(INCONSISTENT, (*loc, "pao_yakuman"),
                       f"pao_yakuman goes with a yakuman value and is at most its count ({count})")
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from app.scoring import HandInput, HandRules, MeldInput, ScoreResult, WinContext, score_hand
-from app.scoring.settlement import Payment, Points, Settlement, Win, limit_and_base, settle
+from app.scoring.settlement import PaidWin, Payment, Points, limit_and_base, settle, win_to_pay
 from app.scoring.vocabulary import Payer, Wind, WinType
 
 __all__ = ["HandRules", "Payout", "Points", "ScoreResult", "Seating", "TileHand",
@@ -98,8 +98,8 @@ def hand_points(han: int, fu: int | None, yakuman: int, dealer: bool, tsumo: boo
     return limit, base, _settled(base, 0, seating, honba, riichi_sticks, rules).points
 
 
-def _settled(base: int, pao_base: int, seating: Seating, honba: int, riichi_sticks: int, rules: HandRules) -> Settlement:
-    win = Win(base=base, pao_base=pao_base, winner=seating.seat_wind, tsumo=seating.win == "tsumo",
+def _settled(base: int, pao_base: int, seating: Seating, honba: int, riichi_sticks: int, rules: HandRules) -> PaidWin:
+    win = win_to_pay(base=base, pao_base=pao_base, winner=seating.seat_wind, tsumo=seating.win == "tsumo",
               discarder=seating.discarder_seat_wind, liable=seating.pao_seat_wind, honba=honba, riichi_sticks=riichi_sticks)
     return settle(win, rules)
 

@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from app.errors import InvalidInput, Problem
-from app.match.hand import HanFu, Outcome, PlayedHand, ScoredWin, Settlement, Tiles, Win, Yakuman
+from app.match.hand import HanFu, Outcome, PlayedHand, ScoredWin, Settlement, Tiles, Win, YakumanValue
 from app.match.model import MatchState, Standing
 from app.match.rules import AbortiveDraw, MatchRules
 from app.match.settle import settle_hand
@@ -217,9 +217,9 @@ class _HandCheck:
                       "(honba and sticks aside)")
 
 
-def _recorded_value(recorded: RecordedWin) -> HanFu | Yakuman | None:
+def _recorded_value(recorded: RecordedWin) -> HanFu | YakumanValue | None:
     if recorded.yakuman:
-        return Yakuman(len(recorded.yakuman))
+        return YakumanValue(len(recorded.yakuman))
     if recorded.han:
         return HanFu(recorded.han, recorded.fu)
     return None

@@ -4,7 +4,7 @@ from typing import Annotated, Self
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 
-from app.match.hand import HanFu, Outcome, PlayedHand, ScoredWin, Settlement, Tiles, Transfer, Win, WinValueIn, Yakuman
+from app.match.hand import HanFu, Outcome, PlayedHand, ScoredWin, Settlement, Tiles, Transfer, Win, WinValueIn, YakumanValue
 from app.match.model import MatchState
 from app.match.replay import Replay
 from app.match.rules import AbortiveDraw
@@ -64,7 +64,7 @@ class WinIn(BaseModel):
         if self.han is not None:
             values.append(HanFu(self.han, self.fu))
         if self.yakuman is not None:
-            values.append(Yakuman(self.yakuman))
+            values.append(YakumanValue(self.yakuman))
         return values
 
 

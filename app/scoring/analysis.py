@@ -4,18 +4,21 @@ the caller's own, what it shares frozen).
 
 The hand is validated once by the scorer's own checks (`parse_read_hand`: a 13-tile hand with one free tile
 added as its winning tile, so every check of /hand/score applies; the chankan check is each wait's); waits come
-from the per-suit splits (suits.py), shanten from shanten.py, and each wait is valued by the scorer itself
-(`evaluate.value_ron_and_tsumo`) on the completed hand, by ron and by tsumo, sharing what does not depend on the
-wait: the validated melds and indicators, the two contexts with their situations judged (`evaluate.TwoWins`),
-the parts of the suits the wait is not in, and each reading's shape facts and group fu between ron and tsumo.
+from the per-suit splits (suits.py), shanten from shanten.py, and each wait is valued by the scorer's own
+pipeline (`evaluate.value_wins`, which runs the context checks on each win: a win /hand/score refuses is null)
+on the completed hand, by tsumo and by ron, sharing what does not depend on the wait: the validated melds and
+indicators, the two ways to win with their situations judged (`evaluate.WayToWin`), the parts of the suits the
+wait is not in, and each reading's shape facts and group fu between ron and tsumo.
 """
 
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from app.errors import InvalidInput, Problem
-from app.scoring.evaluate import TwoWins, Valued, two_wins, value_ron_and_tsumo
+from app.scoring.decompose import readings
+from app.scoring.evaluate import Candidate, WayToWin, points_of, value_wins, way_to_win
 from app.scoring.hand import HandInput, MeldInput, ParsedHand, WinContext
+from app.scoring.judge import JUDGES, Judge
 from app.scoring.memo import Memo
 from app.scoring.rules import HandRules
 from app.scoring.settlement import Points
@@ -113,7 +116,8 @@ class Table:
     ron: WinContext
     tsumo: WinContext
     rules: HandRules
-    wins: TwoWins
+    judge: Judge
+    wins: tuple[WayToWin, WayToWin]  # by tsumo, by ron: what valuing each wait shares
     melds: int
     outside: tuple[int, ...]  # per tile: copies among the dora indicators, `visible` and `discards`
     discarded: frozenset[int]  # the player's own discards
@@ -161,7 +165,7 @@ def _win_contexts(ctx: WinContext) -> WinContexts:
 
 
 # Each context made a ron and a tsumo once: contexts repeat across the hands of a game.
-WIN_CONTEXTS = Memo(_win_contexts, CACHE_LIMIT)
+WIN_CONTEXTS = Memo(_win_contexts, CACHE_LIMIT, "win_contexts")
 IN_PLAY = {4: frozenset(range(34)), 3: frozenset(range(34)) - NOT_IN_SANMA}
 NOTHING_OUTSIDE = (0,) * 34
 
@@ -185,7 +189,7 @@ def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[
     free = next(t for part in parts for t in part.held) if full else _free_tile(given, ctx, parts)
     name = tile_name(free)
     parsed = parse_read_hand(parts if full else _grown(parts, free), reds, name, given.melds, checked, rules, [])
-    problems = context_problems(tsumo, parsed)
+    problems = context_problems(tsumo, parsed, rules)
     held = parsed.held if full else parsed.held - ONE_OF[free]
     visible, discards = _seen_tiles(given, rules, problems)
     if (visible or discards) and not problems:  # else parse_hand counted them all
@@ -193,8 +197,10 @@ def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[
                                                          + discards))
     if problems:
         raise InvalidInput(problems)
-    wins = two_wins(ron, tsumo, rules, parsed.called.closed)
-    table = Table(parsed, ron, tsumo, rules, wins, melds, _outside(parsed.dora_indicators + visible + discards),
+    judge = JUDGES[rules]
+    closed = parsed.called.closed
+    wins = (way_to_win(tsumo, judge, closed), way_to_win(ron, judge, closed, validated=ron is checked))
+    table = Table(parsed, ron, tsumo, rules, judge, wins, melds, _outside(parsed.dora_indicators + visible + discards),
                   frozenset(discards), IN_PLAY[rules.players])
     counts = m.counts + p.counts + s.counts + z.counts
     return table, Concealed(counts, parts, held, parsed.red_fives, reds), full
@@ -321,7 +327,7 @@ def _suit_waits(key: tuple[int, tuple[int, ...]]) -> tuple[tuple[int, int], ...]
     return tuple(found)
 
 
-SUIT_WAITS: Memo[tuple[int, tuple[int, ...]], tuple[tuple[int, int], ...]] = Memo(_suit_waits, CACHE_LIMIT)
+SUIT_WAITS: Memo[tuple[int, tuple[int, ...]], tuple[tuple[int, int], ...]] = Memo(_suit_waits, CACHE_LIMIT, "suit_waits")
 
 
 def standard_waits(hand: Concealed) -> list[int]:
@@ -394,11 +400,10 @@ def wait_values(table: Table, hand: Concealed, done: list[int], discarded: int) 
     waits = []
     for t in done:
         parsed = won_on(table, hand, t)
-        ron, tsumo = value_ron_and_tsumo(parsed, table.wins)
-        if table.ron.chankan and context_problems(table.ron, parsed):
-            ron = None  # /hand/score refuses this chankan: the robbed tile is the fourth copy, none held or shown
-        waits.append(WaitValue(tile_name(t), remaining(table, hand, t, discarded), furiten, win_value(ron),
-                               win_value(tsumo)))
+        found = readings(parsed, False)
+        tsumo, ron = value_wins(parsed, found, table.wins, table.judge) if found else (None, None)
+        waits.append(WaitValue(tile_name(t), remaining(table, hand, t, discarded), furiten,
+                               win_value(table, table.ron, ron), win_value(table, table.tsumo, tsumo)))
     return tuple(waits)
 
 
@@ -410,12 +415,11 @@ def won_on(table: Table, hand: Concealed, tile: int) -> ParsedHand:
                       hand.red_fives, base.dora_indicators, base.ura_dora_indicators)
 
 
-def win_value(valued: Valued) -> WinValue | None:
-    if valued is None:
+def win_value(table: Table, ctx: WinContext, best: Candidate | None) -> WinValue | None:
+    if best is None:
         return None
-    best, points = valued
     return WinValue(best.han, best.fu, tuple([y.id for y in best.yaku]), tuple([y.id for y, _ in best.yakuman]),
-                    best.limit, points)
+                    best.limit, points_of(ctx, table.judge, best))
 
 
 def improving_tiles(table: Table, hand: Concealed, forms: ShantenByForm, discarded: int) -> tuple[TileLeft, ...]:

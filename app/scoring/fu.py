@@ -41,19 +41,10 @@ SET_FU = tuple(tuple(tuple(_set_fu(t, kan, is_open) for is_open in (False, True)
                for t in range(34))
 
 
-def _pair_fu(key: tuple[str, int, int]) -> FuScore:
-    reason, fu, tile = key
-    return FuScore(reason, fu, PAIR_NAMES[tile])
-
-
-# The item for a pair of honors worth fu, by (reason, fu, tile).
-PAIR_FU = Memo(_pair_fu, 1_000)
-
-
-def count_fu(s: ShapeFacts, r: Reading, hand: ParsedHand, ctx: WinContext, double_wind_pair_fu: int
-             ) -> tuple[int, tuple[FuScore, ...]]:
-    """The rounded fu and the items it is made of."""
-    return fu_of_win(s, r, ctx.win == "tsumo", group_fu(s, r, hand, ctx, double_wind_pair_fu))
+# The item of each pair of honors worth fu: PAIR_FU[reason, fu, tile] (fu: 2, or rules.double_wind_pair_fu).
+PAIR_FU = {(reason, fu, tile): FuScore(reason, fu, PAIR_NAMES[tile])
+           for reason in ("dragon_pair", "seat_wind_pair", "round_wind_pair", "double_wind_pair")
+           for fu in (2, 4) for tile in range(27, 34)}
 
 
 def group_fu(s: ShapeFacts, r: Reading, hand: ParsedHand, ctx: WinContext, double_wind_pair_fu: int) -> list[FuScore]:
@@ -67,7 +58,7 @@ def group_fu(s: ShapeFacts, r: Reading, hand: ParsedHand, ctx: WinContext, doubl
         if split.triplets:
             items += TRIPLET_FU[split, r.ron_triplet]
     if hand.melds:
-        items += MELD_FU[hand.melds]
+        items += meld_fu(hand.melds)
     if s.value_pair:
         items.append(pair_fu(ctx, r.splits[3].pair, double_wind_pair_fu))
     if r.wait in WAIT_FU:
@@ -101,15 +92,12 @@ def triplet_fu(key: tuple[SuitSplit, int]) -> tuple[FuScore, ...]:
 
 
 # Per split (and the tile of a triplet won on a discard, or NO_TILE): its triplets' items, worked out once.
-TRIPLET_FU = Memo(triplet_fu, 100_000)
+TRIPLET_FU = Memo(triplet_fu, 100_000, "triplet_fu")
 
 
 def meld_fu(melds: tuple[Meld, ...]) -> tuple[FuScore, ...]:
     return tuple(SET_FU[m.tile][m.is_kan][m.is_open] for m in melds if not m.is_sequence)
 
-
-# The fu items of each set of melds, worked out once.
-MELD_FU = Memo(meld_fu, 100_000)
 
 
 def pair_fu(ctx: WinContext, tile: int, double_wind_pair_fu: int) -> FuScore:

@@ -67,8 +67,8 @@ def _marked(key: tuple[SuitSplit, Placement]) -> tuple[Group, ...]:
 
 
 # A split's groups, and the same with the group the winning tile completed marked: worked out once each.
-SPLIT_GROUPS: Memo[SuitSplit, tuple[Group, ...]] = Memo(_unmarked, 100_000)
-WON_GROUPS: Memo[tuple[SuitSplit, Placement], tuple[Group, ...]] = Memo(_marked, 100_000)
+SPLIT_GROUPS: Memo[SuitSplit, tuple[Group, ...]] = Memo(_unmarked, 100_000, "split_groups")
+WON_GROUPS: Memo[tuple[SuitSplit, Placement], tuple[Group, ...]] = Memo(_marked, 100_000, "won_groups")
 
 
 def describe_groups(hand: ParsedHand, r: Reading) -> tuple[Group, ...]:

@@ -26,6 +26,15 @@ def _pareto(found: set[Block]) -> Blocks:
 def _suit_blocks(key: tuple[tuple[int, ...], bool]) -> Blocks:
     """Every best (head, sets, partial sets) of one suit's counts; honors make no sequences or partial runs."""
     counts, honors = key
+    return _blocks(counts, honors, {})
+
+
+def _blocks(counts: tuple[int, ...], honors: bool, known: dict[tuple[int, ...], Blocks]) -> Blocks:
+    """_suit_blocks by its recursion on the tiles after the lowest one's use, each rest worked out once
+    (`known`: the rests worked out so far)."""
+    found_before = known.get(counts)
+    if found_before is not None:
+        return found_before
     first = next((r for r, n in enumerate(counts) if n), -1)
     if first < 0:
         return ((0, 0, 0),)
@@ -34,10 +43,11 @@ def _suit_blocks(key: tuple[tuple[int, ...], bool]) -> Blocks:
         rest = list(counts)
         for rank in taken:
             rest[rank] -= 1
-        for head, sets, partial in SUIT_BLOCKS[tuple(rest), honors]:
+        for head, sets, partial in _blocks(tuple(rest), honors, known):
             if head + gained[0] <= 1:
                 found.add((head + gained[0], sets + gained[1], partial + gained[2]))
-    return _pareto(found)
+    blocks = known[counts] = _pareto(found)
+    return blocks
 
 
 def _first_tile_uses(c: tuple[int, ...], i: int, honors: bool) -> list[tuple[tuple[int, ...], Block]]:
@@ -57,7 +67,7 @@ def _first_tile_uses(c: tuple[int, ...], i: int, honors: bool) -> list[tuple[tup
     return uses
 
 
-SUIT_BLOCKS: Memo[tuple[tuple[int, ...], bool], Blocks] = Memo(_suit_blocks, CACHE_LIMIT)
+SUIT_BLOCKS: Memo[tuple[tuple[int, ...], bool], Blocks] = Memo(_suit_blocks, CACHE_LIMIT, "suit_blocks")
 
 
 def suit_blocks(counts: tuple[int, ...]) -> Blocks:
@@ -71,7 +81,7 @@ def _combined(key: tuple[Blocks, Blocks]) -> Blocks:
 
 
 # Two suits' options combined once per pair of option lists (few distinct lists exist).
-COMBINED: Memo[tuple[Blocks, Blocks], Blocks] = Memo(_combined, CACHE_LIMIT)
+COMBINED: Memo[tuple[Blocks, Blocks], Blocks] = Memo(_combined, CACHE_LIMIT, "combined_blocks")
 
 
 def standard_shanten(suits: tuple[Blocks, Blocks, Blocks, Blocks], melds: int) -> int:

@@ -187,7 +187,7 @@ def _splits(c: list[int], start: int, pair: int) -> list[tuple[int, tuple[tuple[
 _SUIT_INDEX = {"m": 0, "p": 1, "s": 2, "z": 3}
 _RANKS = "123456789"
 # Each suit's tiles as counts: `_PARTS[suit, counts]`.
-_PARTS: Memo[tuple[int, tuple[int, ...]], SuitPart] = Memo(lambda key: _make_part(*key), CACHE_LIMIT)
+_PARTS: Memo[tuple[int, tuple[int, ...]], SuitPart] = Memo(lambda key: _make_part(*key), CACHE_LIMIT, "suit_parts")
 
 
 def part_of(suit: int, counts: tuple[int, ...]) -> SuitPart:
@@ -203,7 +203,8 @@ def _part_of_digits(suit: int, digits: str) -> tuple[SuitPart, int]:
 
 
 # Per suit m, p, s, z: `_BY_DIGITS[suit][digits]` is _part_of_digits(suit, digits).
-_BY_DIGITS = tuple(Memo(partial(_part_of_digits, suit), CACHE_LIMIT) for suit in range(4))
+_BY_DIGITS = tuple(Memo(partial(_part_of_digits, suit), CACHE_LIMIT, f"suit_digits_{letter}")
+                   for suit, letter in enumerate("mpsz"))
 # The usual way to write a hand: each suit at most once, in the order m p s z.
 _IN_SUIT_ORDER = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
 

@@ -1,4 +1,5 @@
-"""Turn a HandInput and WinContext into a ParsedHand, or raise InvalidInput naming every problem."""
+"""The one validation: a HandInput and WinContext under HandRules become a ParsedHand, or InvalidInput names every
+problem (`hand_problems` gives them as a list)."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -8,7 +9,7 @@ from app.errors import InvalidInput, Problem
 from app.scoring.hand import HandInput, Meld, MeldInput, MeldSummary, ParsedHand, WinContext, make_meld, summarize_melds
 from app.scoring.memo import Memo
 from app.scoring.rules import HandRules
-from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts
+from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts, part_of
 from app.scoring.tiles import (
     NO_REDS,
     NORTH,
@@ -20,18 +21,24 @@ from app.scoring.tiles import (
     TileList,
     TileNotationError,
     any_over_four,
+    format_tiles,
     packed_count,
     packed_counts,
     parse_tiles,
     tile_name,
 )
-from app.scoring.vocabulary import MeldType
+from app.scoring.typed import FIVES, TypedHand, TypedMeld, red_of
+from app.scoring.vocabulary import WIND_NAMES, MeldType
 
 Loc = tuple[str | int, ...]
 MELD_SIZES: dict[MeldType, int] = {"chi": 3, "pon": 3, "kan": 4, "shouminkan": 4, "ankan": 4}
 
 
 def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> ParsedHand:
+    """The one validation of a win: the tiles (notation, counts, copies, red fives, the winning tile held), what the
+    number of players rules out, then the context's checks (context_problems); InvalidInput names every problem.
+    /hand/score, /match/settle (through score_hand) and /hand/analyze (parse_read_hand, then context_problems for
+    each wait as evaluate values it) all pass through it."""
     problems: list[Problem] = []
     parts, reds = _concealed(hand.tiles, problems)
     return parse_read_hand(parts, reds, hand.win_tile, hand.melds, context, rules, problems)
@@ -46,6 +53,71 @@ def parse_read_hand(parts: tuple[SuitPart, ...], reds: tuple[int, int, int], win
     if win is None:
         _not_one_tile(win_tile, ("hand", "win_tile"), problems)
     melds, meld_tiles = _melds(given_melds, problems) if given_melds else ((), [])
+    return checked_hand(parts, reds, win, melds, meld_tiles, context, rules, problems)
+
+
+def parse_typed_hand(hand: TypedHand, context: WinContext, rules: HandRules) -> ParsedHand:
+    """The validation of a hand given by tile codes (typed.py): its codes and counts, its melds' shapes and the
+    seats they came from, then every check parse_hand makes after reading the notation (checked_hand)."""
+    problems = typed_problems(hand, context, rules)
+    if problems:
+        raise InvalidInput(problems)
+    counts = hand.counts
+    parts = tuple(part_of(suit, counts[suit * 9:suit * 9 + (7 if suit == 3 else 9)]) for suit in range(4))
+    win = TileList(bytes((hand.win_tile,)), red_of(hand.win_tile) if hand.win_red else NO_REDS)
+    melds = tuple(make_meld(m.type, min(m.tiles)) for m in hand.melds)
+    meld_tiles = [TileList(bytes(m.tiles), red_of(min(m.tiles), m.red_fives)) for m in hand.melds]
+    return checked_hand(parts, hand.red_fives, win, melds, meld_tiles, context, rules, [])
+
+
+def typed_problems(hand: TypedHand, context: WinContext, rules: HandRules) -> list[Problem]:
+    """What keeps a typed hand from being read as tiles: codes, counts and red fives out of range, melds that are
+    not their type's shape, a meld called from a seat that cannot have discarded it."""
+    problems = []
+    if len(hand.counts) != 34 or any(not 0 <= n <= 4 for n in hand.counts):
+        problems.append(Problem("invalid_tile", ("hand", "counts"),
+                                "counts are 34 numbers from 0 to 4, one per tile code (0-8 1-9m, 9-17 1-9p, 18-26 1-9s, "
+                                "27-33 East South West North White Green Red)"))
+    elif any(not 0 <= n <= hand.counts[five] for n, five in zip(hand.red_fives, FIVES, strict=True)):
+        problems.append(Problem("invalid_tile", ("hand", "red_fives"),
+                                "red_fives counts the red fives of m, p and s among the fives in counts"))
+    if not 0 <= hand.win_tile <= 33:
+        problems.append(Problem("invalid_tile", ("hand", "win_tile"), "win_tile is a tile code from 0 to 33"))
+    elif hand.win_red and hand.win_tile not in FIVES:
+        problems.append(Problem("invalid_tile", ("hand", "win_red"), "only a five (code 4, 13 or 22) can be red"))
+    for i, meld in enumerate(hand.melds):
+        problems += _typed_meld_problems(meld, ("hand", "melds", i), context, rules)
+    return problems
+
+
+def _typed_meld_problems(meld: TypedMeld, loc: Loc, context: WinContext, rules: HandRules) -> list[Problem]:
+    if not all(0 <= t <= 33 for t in meld.tiles):
+        return [Problem("invalid_tile", (*loc, "tiles"), "meld tiles are tile codes from 0 to 33")]
+    problems = []
+    problem = meld_problem(meld.type, bytes(meld.tiles))
+    if problem:
+        problems.append(Problem("invalid_meld", (*loc, "tiles"),
+                                f"{meld.type} tiles '{format_tiles(sorted(meld.tiles))}' {problem}"))
+    if not 0 <= meld.red_fives <= sum(t in FIVES for t in meld.tiles):
+        problems.append(Problem("invalid_tile", (*loc, "red_fives"), "red_fives counts red fives among the meld's fives"))
+    source = meld.from_seat
+    seats = WIND_NAMES[:rules.players]
+    if source is not None and (meld.type == "ankan" or source == context.seat_wind or source not in seats):
+        problems.append(Problem("invalid_meld", (*loc, "from_seat"),
+                                "a concealed kan is called from nobody; another meld from another seat at the table"))
+    elif meld.type == "chi" and source is not None and context.seat_wind in seats and \
+            source != seats[seats.index(context.seat_wind) - 1]:
+        problems.append(Problem("invalid_meld", (*loc, "from_seat"),
+                                f"a chi is called from the player before in turn order (the {context.seat_wind} seat's "
+                                f"is {seats[seats.index(context.seat_wind) - 1]})"))
+    return problems
+
+
+def checked_hand(parts: tuple[SuitPart, ...], reds: tuple[int, int, int], win: TileList | None,
+                 melds: tuple[Meld, ...], meld_tiles: list[TileList], context: WinContext, rules: HandRules,
+                 problems: list[Problem]) -> ParsedHand:
+    """The validation after the notation, on tiles as codes: the suit parts and their red fives, the winning tile
+    (None: not one tile), the melds (valid shapes) and their tiles; `problems`: those found so far."""
     dora, dora_seen, red_dora = _indicators(context.dora_indicators, "dora_indicators", problems)
     ura, ura_seen, red_ura = _indicators(context.ura_dora_indicators, "ura_dora_indicators", problems)
     if not problems and win is not None:
@@ -56,13 +128,13 @@ def parse_read_hand(parts: tuple[SuitPart, ...], reds: tuple[int, int, int], win
     if m.size + p.size + s.size + z.size != 14 - 3 * len(melds) or len(melds) > 4:
         raise InvalidInput([_count_problem(m.size + p.size + s.size + z.size, len(melds))])
     called = _SUMMARIES[melds]
-    parsed = ParsedHand(
+    parsed = ParsedHand(  # positional, in field order: a keyword call to a class builds a dict (docs/performance.md)
         parts,
         melds,
         called,
-        m.packed + p.packed + s.packed + z.packed + called.packed + context.kita * ONE_OF[NORTH],
-        win.tiles[0],
-        reds[0] + reds[1] + reds[2] + _red_fives_called(meld_tiles),
+        m.packed + p.packed + s.packed + z.packed + called.packed + context.kita * ONE_OF[NORTH],  # held
+        win.tiles[0],  # win_tile
+        reds[0] + reds[1] + reds[2] + _red_fives_called(meld_tiles),  # red_fives
         dora,
         ura,
     )
@@ -75,10 +147,19 @@ def parse_read_hand(parts: tuple[SuitPart, ...], reds: tuple[int, int, int], win
         problems.append(Problem("win_tile_not_in_hand", ("hand", "win_tile"),
                                 "the winning tile must be one of hand.tiles (the concealed tiles include the winning tile)"))
     if not problems:
-        problems = context_problems(context, parsed)
+        problems = context_problems(context, parsed, rules)
     if problems:
         raise InvalidInput(problems)
     return parsed
+
+
+def hand_problems(hand: HandInput, context: WinContext, rules: HandRules) -> list[Problem]:
+    """Every problem parse_hand finds (none: the hand and context are valid, and score_hand scores the shape)."""
+    try:
+        parse_hand(hand, context, rules)
+    except InvalidInput as exc:
+        return exc.problems
+    return []
 
 
 _GONE = "2m-8m do not exist with three players (of the manzu only 1m and 9m are left)"
@@ -159,7 +240,7 @@ def _indicator_tiles(texts: tuple[str, ...]) -> Indicators | None:
 
 _NO_INDICATORS: Indicators = (b"", 0, 0)
 # Each list of indicators read once: a list is a small, often repeated thing.
-_INDICATORS = Memo(_indicator_tiles, CACHE_LIMIT)
+_INDICATORS = Memo(_indicator_tiles, CACHE_LIMIT, "indicators")
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,14 +279,14 @@ def _check_meld(meld: tuple[MeldType, str]) -> CheckedMeld:
 
 
 # Each meld checked once per (type, tiles), and each set of melds summed up once: small, often repeated things.
-_CHECKED_MELDS = Memo(_check_meld, CACHE_LIMIT)
+_CHECKED_MELDS = Memo(_check_meld, CACHE_LIMIT, "checked_melds")
 
 
 def meld_tiles(given: MeldInput) -> bytes:
     """The tiles of a meld as given; none when it is not a valid meld (parse_hand names what is wrong)."""
     checked = _CHECKED_MELDS[given.type, given.tiles]
     return b"" if checked.tiles is None else checked.tiles.tiles
-_SUMMARIES: Memo[tuple[Meld, ...], MeldSummary] = Memo(summarize_melds, CACHE_LIMIT)
+_SUMMARIES: Memo[tuple[Meld, ...], MeldSummary] = Memo(summarize_melds, CACHE_LIMIT, "meld_summaries")
 
 
 def _notation(text: str, loc: Loc, exc: TileNotationError) -> Problem:
@@ -280,16 +361,20 @@ def _too_many_reds(concealed_reds: tuple[int, int, int], melds: list[TileList], 
 
 @dataclass(frozen=True, slots=True)
 class ContextCheck:
-    """A context the tiles or the other flags make impossible. `triggers`: the context fields one of which is
-    set whenever the check fails (None: checked on every hand); tests/test_scoring_context.py proves it."""
+    """A context the tiles, the other flags or the rules make impossible. `triggers`: the context fields one of
+    which is set whenever the check fails (None: checked on every hand); `reads_tiles`: the check reads the
+    concealed tiles or the winning tile, not only the melds, so hands with the same melds and context (the waits
+    of /hand/analyze) can differ on it and every win valued is checked again (win_refused).
+    tests/test_scoring_design.py proves both."""
 
     triggers: tuple[str, ...] | None
     field: str
     msg: str
-    fails: Callable[[WinContext, ParsedHand], bool]
+    fails: Callable[[WinContext, ParsedHand, HandRules], bool]
+    reads_tiles: bool = False
 
 
-def _not_the_fourth_copy(c: WinContext, h: ParsedHand) -> bool:
+def _not_the_fourth_copy(c: WinContext, h: ParsedHand, r: HandRules) -> bool:
     return c.chankan and (packed_count(h.held, h.win_tile) > 1 or h.win_tile in h.dora_indicators + h.ura_dora_indicators)
 
 
@@ -299,50 +384,50 @@ def _first_turn(c: WinContext) -> bool:
 
 CONTEXT_CHECKS: tuple[ContextCheck, ...] = (
     ContextCheck(("ippatsu",), "ippatsu", "ippatsu needs riichi (or double riichi)",
-                 lambda c, h: c.ippatsu and not c.in_riichi),
+                 lambda c, h, r: c.ippatsu and not c.in_riichi),
     ContextCheck(None, "riichi", "riichi needs a closed hand: only concealed kans (ankan) may be declared",
-                 lambda c, h: c.in_riichi and not h.called.closed),
+                 lambda c, h, r: c.in_riichi and not h.called.closed),
     ContextCheck(("haitei",), "haitei", "haitei is a win by tsumo on the last tile; on a ron it is houtei",
-                 lambda c, h: c.haitei and not c.is_tsumo),
+                 lambda c, h, r: c.haitei and not c.is_tsumo),
     ContextCheck(("houtei",), "houtei", "houtei is a win by ron on the last discard; on a tsumo it is haitei",
-                 lambda c, h: c.houtei and c.is_tsumo),
+                 lambda c, h, r: c.houtei and c.is_tsumo),
     ContextCheck(("rinshan",), "rinshan", "rinshan needs a kan among the melds",
-                 lambda c, h: c.rinshan and not h.called.kans and not c.kita),  # a kita's replacement tile is one too
+                 lambda c, h, r: c.rinshan and not h.called.kans and not c.kita),  # a kita's replacement tile is one too
     ContextCheck(("rinshan",), "rinshan", "rinshan is a win by tsumo on the replacement tile after a kan",
-                 lambda c, h: c.rinshan and not c.is_tsumo),
+                 lambda c, h, r: c.rinshan and not c.is_tsumo),
     ContextCheck(("rinshan",), "haitei", "the replacement tile after a kan is not the last tile of the wall: "
-                 "rinshan and haitei do not combine", lambda c, h: c.rinshan and c.haitei),
+                 "rinshan and haitei do not combine", lambda c, h, r: c.rinshan and c.haitei),
     ContextCheck(("rinshan",), "ippatsu", "declaring a kan ends ippatsu, so rinshan and ippatsu do not combine",
-                 lambda c, h: c.rinshan and c.ippatsu),
+                 lambda c, h, r: c.rinshan and c.ippatsu),
     ContextCheck(("chankan",), "chankan", "chankan is a win by ron on a tile added to a kan",
-                 lambda c, h: c.chankan and c.is_tsumo),
+                 lambda c, h, r: c.chankan and c.is_tsumo),
     ContextCheck(("chankan",), "houtei", "a robbed kan tile is not the last discard: chankan and houtei do not "
-                 "combine", lambda c, h: c.chankan and c.houtei),
+                 "combine", lambda c, h, r: c.chankan and c.houtei),
     ContextCheck(("chankan",), "chankan", "a robbed kan tile is the fourth copy: the other three are in the kan, so "
-                 "the winner holds no other copy of it and no indicator shows it", _not_the_fourth_copy),
+                 "the winner holds no other copy of it and no indicator shows it", _not_the_fourth_copy, reads_tiles=True),
     ContextCheck(("tenhou",), "tenhou", "tenhou is the dealer's win on the first draw; a non-dealer's is chiihou",
-                 lambda c, h: c.tenhou and not c.is_dealer),
+                 lambda c, h, r: c.tenhou and not c.is_dealer),
     ContextCheck(("chiihou",), "chiihou", "chiihou is a non-dealer's win on the first draw; the dealer's is tenhou",
-                 lambda c, h: c.chiihou and c.is_dealer),
+                 lambda c, h, r: c.chiihou and c.is_dealer),
     ContextCheck(("renhou",), "renhou", "renhou is a non-dealer's win before their first draw",
-                 lambda c, h: c.renhou and c.is_dealer),
+                 lambda c, h, r: c.renhou and c.is_dealer),
     ContextCheck(("tenhou", "chiihou"), "win", "tenhou and chiihou are won by tsumo",
-                 lambda c, h: (c.tenhou or c.chiihou) and not c.is_tsumo),
-    ContextCheck(("renhou",), "win", "renhou is won by ron", lambda c, h: c.renhou and c.is_tsumo),
+                 lambda c, h, r: (c.tenhou or c.chiihou) and not c.is_tsumo),
+    ContextCheck(("renhou",), "win", "renhou is won by ron", lambda c, h, r: c.renhou and c.is_tsumo),
     ContextCheck(("tenhou", "chiihou", "renhou"), "hand", "tenhou, chiihou and renhou need a hand with no calls or kans",
-                 lambda c, h: _first_turn(c) and bool(h.melds)),
+                 lambda c, h, r: _first_turn(c) and bool(h.melds)),
     ContextCheck(("tenhou", "chiihou", "renhou"), "riichi", "no riichi can be declared before a tenhou, chiihou or renhou",
-                 lambda c, h: _first_turn(c) and c.in_riichi),
+                 lambda c, h, r: _first_turn(c) and c.in_riichi),
     ContextCheck(("kita",), "kita", "declaring a kita ends the first turn: no tenhou, chiihou or renhou after it",
-                 lambda c, h: c.kita > 0 and _first_turn(c)),
+                 lambda c, h, r: c.kita > 0 and _first_turn(c)),
     ContextCheck(None, "ura_dora_indicators", "there cannot be more ura dora indicators than dora indicators",
-                 lambda c, h: len(c.ura_dora_indicators) > len(c.dora_indicators)),
+                 lambda c, h, r: len(c.ura_dora_indicators) > len(c.dora_indicators)),
     ContextCheck(("discarder_seat_wind",), "discarder_seat_wind", "a tsumo has no discarder",
-                 lambda c, h: c.discarder_seat_wind is not None and c.is_tsumo),
+                 lambda c, h, r: c.discarder_seat_wind is not None and c.is_tsumo),
     ContextCheck(("discarder_seat_wind",), "discarder_seat_wind", "the winner cannot deal into their own hand",
-                 lambda c, h: c.discarder_seat_wind == c.seat_wind),
+                 lambda c, h, r: c.discarder_seat_wind == c.seat_wind),
     ContextCheck(("pao_seat_wind",), "pao_seat_wind", "the winner cannot be the liable (pao) player",
-                 lambda c, h: c.pao_seat_wind == c.seat_wind),
+                 lambda c, h, r: c.pao_seat_wind == c.seat_wind),
 )
 _TRIGGER_FIELDS = tuple(sorted({field for check in CONTEXT_CHECKS for field in check.triggers or ()}))
 _TRIGGERS = attrgetter(*_TRIGGER_FIELDS)
@@ -356,13 +441,27 @@ def _checks_for(flags: tuple[object, ...]) -> tuple[ContextCheck, ...]:
 
 
 # The checks to run, worked out once per distinct values of the trigger fields.
-_CHECKS_FOR = Memo(_checks_for, CACHE_LIMIT)
+_CHECKS_FOR = Memo(_checks_for, CACHE_LIMIT, "context_checks")
 
 
-def context_problems(ctx: WinContext, hand: ParsedHand) -> list[Problem]:
-    """Every check that fails, in table order; a check none of whose triggers is set cannot fail and is skipped."""
+WIN_CHECKS = tuple(check for check in CONTEXT_CHECKS if check.reads_tiles)
+
+
+def win_refused(ctx: WinContext, hand: ParsedHand, rules: HandRules) -> bool:
+    """Whether a check that reads the tiles fails: what context_problems can find in one win of a hand whose melds
+    and context passed it (evaluate.value_wins asks it of every win it values)."""
+    for check in WIN_CHECKS:
+        if check.fails(ctx, hand, rules):
+            return True
+    return False
+
+
+def context_problems(ctx: WinContext, hand: ParsedHand, rules: HandRules) -> list[Problem]:
+    """Every check that fails, in table order; a check none of whose triggers is set cannot fail and is skipped.
+    The one test of a win's context: /hand/score's validation runs it, and every win the pipeline values
+    (evaluate.value_wins: each wait of /hand/analyze by ron and by tsumo) passes its checks that read the tiles."""
     problems = []
     for check in _CHECKS_FOR[_TRIGGERS(ctx)]:
-        if check.fails(ctx, hand):
+        if check.fails(ctx, hand, rules):
             problems.append(Problem("inconsistent_context", ("context", check.field), check.msg))
     return problems

@@ -1,0 +1,140 @@
+"""The yaku tables judged under a set of rules: what one table finds in some facts (`Judgement`), and the memo
+layer in front of it. A table's judgement is a pure function of its facts and of the rule options its rows read
+(`Yaku.options`), so `Judge` (the tables under one set of rules) looks each judgement up per distinct facts, shared
+by every set of rules that agrees on those options (TableMemos), and each payment per win paid (settled)."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from app.scoring.memo import Memo
+from app.scoring.result import YakuScore
+from app.scoring.rules import HandRules, check_hand_rules
+from app.scoring.settlement import PaidWin, WinToPay, settle
+from app.scoring.yaku import (
+    DORA_YAKU,
+    DRAW_YAKU,
+    HAND_YAKU,
+    HAND_YAKUMAN,
+    READING_YAKU,
+    READING_YAKUMAN,
+    SITUATION_YAKU,
+    Facts,
+    Yaku,
+    Yakuman,
+    options_read,
+)
+
+# Distinct facts judged and kept per table, and settlements kept, per set of rules: real hands share few of
+# either (tests/test_scoring_facts.py), and the bound keeps memory small under a stream of odd requests.
+FACTS_CACHE_LIMIT = 10_000
+RULE_SETS_KEPT = 1_000
+
+
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """What one yaku table finds in some facts: yaku, or yakuman (which leave no room for yaku)."""
+
+    yaku: tuple[YakuScore, ...]
+    yakuman: tuple[Yakuman, ...]
+    alone: bool  # `yaku` is one yaku that the rules score by itself
+
+
+NOTHING = Judgement(yaku=(), yakuman=(), alone=False)
+YAKU_SCORES: Memo[tuple[str, str, int], YakuScore] = Memo(lambda key: YakuScore(*key), 1_000, "yaku_scores")
+
+
+def yaku_score(y: Yaku, han: int) -> YakuScore:
+    return YAKU_SCORES[y.id, y.names.en, han]
+
+
+@dataclass(frozen=True, slots=True)
+class Rows:
+    """A yaku table as a closed and an open hand read it (rows worth nothing open are left out of `open`)."""
+
+    closed: tuple[Yaku, ...]
+    open: tuple[Yaku, ...]
+
+    @classmethod
+    def of(cls, table: tuple[Yaku, ...]) -> "Rows":
+        return cls(table, tuple(y for y in table if y.han_open))
+
+
+def judge_yaku(rows: Rows, rules: HandRules, facts: Facts, closed: bool = True) -> Judgement:
+    found = []
+    for y in rows.closed if closed else rows.open:
+        if y.applies(facts, rules):
+            score = yaku_score(y, y.han(facts, rules, closed))
+            if y.alone(rules):
+                return Judgement(yaku=(score,), yakuman=(), alone=True)
+            found.append(score)
+    return Judgement(yaku=tuple(found), yakuman=(), alone=False)
+
+
+def judge_table(rows: Rows, yakuman: tuple[Yakuman, ...], rules: HandRules, facts: Facts, closed: bool
+                ) -> Judgement:
+    found = tuple(y for y in yakuman if y.applies(facts, rules))
+    return Judgement(yaku=(), yakuman=found, alone=False) if found else judge_yaku(rows, rules, facts, closed)
+
+
+SITUATION_ROWS = Rows.of(SITUATION_YAKU)
+HAND_ROWS = Rows.of(HAND_YAKU)
+READING_ROWS = Rows.of(READING_YAKU)
+DORA_ROWS = Rows.of(DORA_YAKU)  # read as closed: the ura dora need riichi
+DRAW_ROWS = Rows.of(DRAW_YAKU)
+
+
+Options = tuple[tuple[str, object], ...]  # (option, value) pairs of a set of rules
+
+
+def _judged(table: str, judge_one: Callable[[HandRules, Facts], Judgement], reads: tuple[str, ...]) -> "TableMemos":
+    """For each set of values of the options `reads`, a memo of the table judged once per distinct facts under
+    rules with those values (its rows read no other option, so the rest may stay at their defaults)."""
+    return TableMemos(lambda given: Memo(partial(judge_one, rules_with(given)), FACTS_CACHE_LIMIT, f"{table}_judged"),
+                      RULE_SETS_KEPT, reads, f"{table}_rules")
+
+
+def rules_with(given: Options) -> HandRules:
+    values: dict[str, Any] = dict(given)
+    return HandRules(**values)
+
+
+class TableMemos(Memo[Options, Memo[Facts, Judgement]]):
+    __slots__ = ("reads",)
+
+    def __init__(self, make: Callable[[Options], Memo[Facts, Judgement]], limit: int, reads: tuple[str, ...],
+                 name: str) -> None:
+        super().__init__(make, limit, name)
+        self.reads = reads
+
+    def under(self, rules: HandRules) -> Memo[Facts, Judgement]:
+        return self[tuple((option, getattr(rules, option)) for option in self.reads)]
+
+
+SITUATION_JUDGED: TableMemos = _judged(
+    "situation", lambda r, w: judge_yaku(SITUATION_ROWS, r, w, w.closed), options_read(SITUATION_YAKU))
+HAND_JUDGED: TableMemos = _judged(
+    "hand", lambda r, h: judge_table(HAND_ROWS, HAND_YAKUMAN, r, h, h.closed), options_read(HAND_YAKU, HAND_YAKUMAN))
+SHAPE_JUDGED: TableMemos = _judged(
+    "shape", lambda r, s: judge_table(READING_ROWS, READING_YAKUMAN, r, s, s.closed), options_read(READING_YAKU, READING_YAKUMAN))
+DORA_JUDGED: TableMemos = _judged("dora", lambda r, d: judge_yaku(DORA_ROWS, r, d), options_read(DORA_YAKU))
+
+
+class Judge:
+    """The yaku tables and the payments under one set of rules, each worked out once per distinct facts. Each
+    memo is a pure function of its whole key: the facts (with the options their table reads), or the win paid."""
+
+    def __init__(self, rules: HandRules) -> None:
+        check_hand_rules(rules)
+        self.rules = rules
+        self.situation = SITUATION_JUDGED.under(rules)
+        self.hand = HAND_JUDGED.under(rules)
+        self.shape = SHAPE_JUDGED.under(rules)
+        self.dora = DORA_JUDGED.under(rules)
+        self.settled: Memo[WinToPay, PaidWin] = Memo(partial(settle, rules=rules), FACTS_CACHE_LIMIT, "settled")
+
+
+JUDGES = Memo(Judge, RULE_SETS_KEPT, "judges")

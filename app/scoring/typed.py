@@ -1,0 +1,55 @@
+"""The core's typed entry: a hand given by tile codes, as a game record or a bot holds it, not by MPSZ notation.
+
+Tile codes are 0-33: 1-9m (0-8), 1-9p (9-17), 1-9s (18-26), then East South West North White Green Red (27-33).
+A red five is a five (code 4, 13 or 22) counted among its suit's red fives. A meld says whose discard it was called
+from (majiang-core's shoupai writes the same: a meld knows its source), by seat wind; a concealed kan has none.
+
+    from app.scoring import HandRules, TypedHand, TypedMeld, WinContext, score
+    from app.scoring.typed import counts_of
+
+    # 234m 456p, White three times, 2p twice, and 345s called (chi) from East; won on 2p by the South seat
+    hand = TypedHand(counts_of([1, 2, 3, 12, 13, 14, 31, 31, 31, 10, 10]), win_tile=10,
+                     melds=(TypedMeld("chi", (23, 24, 25), from_seat="east"),))
+    result = score(hand, WinContext(seat_wind="south"), HandRules())  # yakuhai haku: 1 han 30 fu
+
+`score` validates it with the checks /hand/score makes after reading the notation (validate.parse_typed_hand:
+counts, copies, red fives, the winning tile held, the number of players, the context) and runs the same pipeline;
+/hand/score's MPSZ notation is read by an adapter in front of the same checks (validate.parse_hand).
+"""
+
+from dataclasses import dataclass
+
+from app.scoring.vocabulary import MeldType, Wind
+
+FIVES = (4, 13, 22)
+
+
+@dataclass(frozen=True, slots=True)
+class TypedMeld:
+    type: MeldType
+    tiles: tuple[int, ...]  # its tile codes: 3 (chi, pon) or 4 (kans)
+    red_fives: int = 0  # how many of its tiles are red fives
+    from_seat: Wind | None = None  # whose discard it was called from; None for a concealed kan (or not known)
+
+
+@dataclass(frozen=True, slots=True)
+class TypedHand:
+    counts: tuple[int, ...]  # the concealed tiles, winning tile included: 34 counts, by tile code
+    win_tile: int
+    red_fives: tuple[int, int, int] = (0, 0, 0)  # concealed red fives of m, p, s (counted in `counts` as fives)
+    win_red: bool = False  # the winning tile is a red five
+    melds: tuple[TypedMeld, ...] = ()
+
+
+def counts_of(tiles: list[int] | tuple[int, ...]) -> tuple[int, ...]:
+    """34 counts of tile codes."""
+    counts = [0] * 34
+    for tile in tiles:
+        counts[tile] += 1
+    return tuple(counts)
+
+
+def red_of(tile: int, reds: int = 1) -> tuple[int, int, int]:
+    """`reds` red fives of the suit of `tile`, per suit m, p, s."""
+    suit = tile // 9
+    return (reds if suit == 0 else 0, reds if suit == 1 else 0, reds if suit == 2 else 0)
