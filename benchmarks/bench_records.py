@@ -35,7 +35,7 @@ from app.match.rules import MatchRules
 from app.records import read_record
 from app.records.verify import Verification, verify_game
 from app.schemas.settle import SettleRulesIn
-from app.scoring import HandInput, HandRules, MeldInput, WinContext, score_hand
+from app.scoring import HandInput, HandRules, WinContext, score_hand
 from tests.handgen import case_from_inputs, to_mahjong
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "records"
@@ -70,11 +70,8 @@ def win_inputs(verification: Verification, rules: MatchRules) -> list[tuple[Hand
     inputs = []
     for hand in verification.hands:
         for win in hand.wins:
-            tiles = win.hand
-            melds = tuple(MeldInput(m["type"], m["tiles"]) for m in tiles["melds"])  # type: ignore[index, union-attr]
-            given = HandInput(str(tiles["tiles"]), str(tiles["win_tile"]), melds)
             context = {k: tuple(v) if isinstance(v, list | tuple) else v for k, v in win.context.items()}
-            inputs.append((given, WinContext(**context), rules.hand))  # type: ignore[arg-type]
+            inputs.append((win.hand, WinContext(**context), rules.hand))  # type: ignore[arg-type]
     return inputs
 
 

@@ -15,6 +15,7 @@ from app.errors import InvalidInput
 from app.match.hand import ScoredWin, Settlement, Transfer
 from app.match.model import EndCheck, LastHand, MatchState, NextRound, Standing
 from app.match.replay import Replay
+from app.records.verify import FinalScores, Mismatch, RecordedValue, RecordedYaku, Verification, VerifiedHand, VerifiedWin
 from app.schemas.analyze import (
     DiscardOut,
     HandAnalyzeRequest,
@@ -38,6 +39,17 @@ from app.schemas.hand import (
     YakuOut,
 )
 from app.schemas.match import EndCheckResponse, LastHandIn, MatchStateIn, NextRoundOut, StandingOut
+from app.schemas.records import (
+    FinalScoresOut,
+    MeldOut,
+    MismatchOut,
+    RecordedValueOut,
+    RecordedYakuOut,
+    RecordHandOut,
+    RecordsVerifyResponse,
+    VerifiedHandOut,
+    VerifiedWinOut,
+)
 from app.schemas.settle import NextStateOut, ReplayResponse, SettleResponse, TransferOut, WinOut
 from app.scoring import HandInput, MeldInput, WinContext
 from app.scoring.analysis import Analysis, DiscardOption, ShantenByForm, TileLeft, WaitValue, WinValue
@@ -51,7 +63,16 @@ ANSWERS: list[tuple[type, type[BaseModel]]] = [
     (TileLeft, TileLeftOut), (ShantenByForm, ShantenByFormOut), (DiscardOption, DiscardOut), (Analysis, HandAnalyzeResponse),
     (NextRound, NextRoundOut), (Standing, StandingOut), (EndCheck, EndCheckResponse), (Transfer, TransferOut),
     (ScoredWin, WinOut), (MatchState, NextStateOut), (Settlement, SettleResponse), (Replay, ReplayResponse),
+    (Mismatch, MismatchOut), (MeldInput, MeldOut), (HandInput, RecordHandOut), (RecordedYaku, RecordedYakuOut),
+    (RecordedValue, RecordedValueOut), (VerifiedWin, VerifiedWinOut), (VerifiedHand, VerifiedHandOut),
+    (FinalScores, FinalScoresOut), (Verification, RecordsVerifyResponse),
 ]
+# The answers whose fields have always come in another order than their record's.
+ORDERS: dict[type[BaseModel], list[str]] = {
+    NextStateOut: ["round_wind", "round_number", "dealer_seat", "honba", "riichi_sticks", "lap", "starting_dealer_seat",
+                   "scores", "penalties"],
+    RecordHandOut: ["tiles", "melds", "win_tile"],
+}
 # Request models and the records they are turned into: a record's field the request cannot give is a bug.
 REQUESTS: list[tuple[type[BaseModel], type]] = [
     (MeldModel, MeldInput), (HandModel, HandInput), (ContextModel, WinContext), (MatchStateIn, MatchState),
@@ -65,10 +86,8 @@ def field_names(record: type) -> list[str]:
 
 @pytest.mark.parametrize(("record", "model"), ANSWERS, ids=[model.__name__ for _, model in ANSWERS])
 def test_each_answer_model_has_its_records_fields(record: type, model: type[BaseModel]) -> None:
-    names = field_names(record)
-    if model is NextStateOut:  # the order the answer has always had
-        names = ["round_wind", "round_number", "dealer_seat", "honba", "riichi_sticks", "lap", "starting_dealer_seat",
-                 "scores", "penalties"]
+    names = ORDERS.get(model, field_names(record))
+    assert sorted(names) == sorted(field_names(record))
     assert list(model.model_fields) == names
 
 

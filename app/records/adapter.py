@@ -5,18 +5,18 @@ on), and the tenpai check of a hand at an exhaustive draw (`/hand/analyze`'s cor
 from app.match.win_value import TileHand
 from app.records.model import Tile, mpsz, plain, tile_name
 from app.records.replay import Meld, WinHand
-from app.scoring import HandRules, MeldInput, WinContext
+from app.scoring import HandInput, HandRules, MeldInput, WinContext
 from app.scoring.analysis import AnalysisInput, completing_tiles, formula_forms, least, validated
 from app.scoring.vocabulary import WIND_NAMES
 
 Context = dict[str, object]
 
 
-def core_win(win: WinHand, rules: HandRules) -> tuple[TileHand, Context]:
+def core_win(win: WinHand, rules: HandRules) -> tuple[HandInput, Context]:
     """The win's hand and the context facts the replay found: the flags that hold, the indicators, kita. The
     seats, winds, riichi, honba and sticks are left to the settlement, which derives them from the scoreboard."""
-    hand = TileHand(_written(win.concealed, rules), tile_name(_shown(win.win_tile, rules)),
-                    tuple((meld.kind, _written(meld.tiles, rules)) for meld in win.melds))
+    hand = HandInput(_written(win.concealed, rules), tile_name(_shown(win.win_tile, rules)),
+                     tuple(MeldInput(meld.kind, _written(meld.tiles, rules)) for meld in win.melds))
     flags = {"double_riichi": win.double_riichi, "ippatsu": win.ippatsu, "haitei": win.haitei, "houtei": win.houtei,
              "rinshan": win.rinshan, "chankan": win.chankan, "tenhou": win.tenhou, "chiihou": win.chiihou,
              "renhou": win.renhou and rules.renhou != "none"}
@@ -26,6 +26,11 @@ def core_win(win: WinHand, rules: HandRules) -> tuple[TileHand, Context]:
     if win.kita:
         context["kita"] = win.kita
     return hand, context
+
+
+def tile_hand(hand: HandInput) -> TileHand:
+    """The hand as the match settlement takes it."""
+    return TileHand(hand.tiles, hand.win_tile, tuple((meld.type, meld.tiles) for meld in hand.melds))
 
 
 def full_context(win: WinHand, sent: Context, riichi: bool, honba: int, riichi_sticks: int,

@@ -10,12 +10,13 @@ from app.match.hand import HanFu, Outcome, PlayedHand, ScoredWin, Settlement, Ti
 from app.match.model import MatchState, Standing
 from app.match.rules import AbortiveDraw, MatchRules
 from app.match.settle import settle_hand
-from app.match.win_value import TileHand
-from app.records.adapter import Context, core_win, full_context, is_tenpai
+from app.records.adapter import Context, core_win, full_context, is_tenpai, tile_hand
 from app.records.model import GameRecord, HandRecord, RecordedWin
 from app.records.replay import HandOutcome, WinHand, replay_hand
 from app.records.rounds import hand_name, round_of
+from app.scoring import HandInput
 from app.scoring.result import ScoreResult
+from app.scoring.vocabulary import Wind
 
 RIICHI_DEPOSIT = 1000
 KITA_AS = "dora"  # Tenhou counts each kita as a dora; the converters may list it apart
@@ -33,20 +34,37 @@ class Mismatch:
 
 
 @dataclass(frozen=True, slots=True)
+class RecordedYaku:
+    id: str
+    han: int
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedValue:
+    """A win's value as the record states it."""
+
+    han: int | None
+    fu: int | None
+    points: int | None
+    yaku: tuple[RecordedYaku, ...]
+    yakuman: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class VerifiedWin:
     winner: int
     from_seat: int | None
     pao_seat: int | None
-    hand: dict[str, object]
+    hand: HandInput
     context: Context
-    recorded: dict[str, object]
+    recorded: RecordedValue
     score: ScoreResult | None
 
 
 @dataclass(frozen=True, slots=True)
 class VerifiedHand:
     index: int
-    round_wind: str
+    round_wind: Wind
     round_number: int
     honba: int
     riichi_sticks: int
@@ -139,10 +157,10 @@ class _HandCheck:
             None if played.abortive is None else played.abortive.value, wins, recorded_deltas, deltas)
         return verified, _replay_request(played, core, outcome), settled
 
-    def _played(self, outcome: HandOutcome, core: list[tuple[TileHand, Context]]) -> PlayedHand:
+    def _played(self, outcome: HandOutcome, core: list[tuple[HandInput, Context]]) -> PlayedHand:
         ending = self.hand.ending
         if ending.kind == "win":
-            wins = tuple(Win(win.winner, (Tiles(hand, tuple(context.items())),), win.from_seat, win.pao_seat)
+            wins = tuple(Win(win.winner, (Tiles(tile_hand(hand), tuple(context.items())),), win.from_seat, win.pao_seat)
                          for win, (hand, context) in zip(outcome.wins, core, strict=True))
             result = Outcome.TSUMO if outcome.wins[0].from_seat is None else Outcome.RON
             return PlayedHand(result, outcome.riichi, wins)
@@ -189,7 +207,7 @@ class _HandCheck:
                 self.flag(seat, "deltas", said, computed,
                           f"seat {seat}'s score change is {said} in the record but {computed} here (riichi deposit aside)")
 
-    def _win(self, win: WinHand, recorded: RecordedWin, core_pair: tuple[TileHand, Context], scored: ScoredWin | None,
+    def _win(self, win: WinHand, recorded: RecordedWin, core_pair: tuple[HandInput, Context], scored: ScoredWin | None,
              outcome: HandOutcome) -> VerifiedWin:
         hand, sent = core_pair
         score = None if scored is None else scored.score
@@ -198,7 +216,7 @@ class _HandCheck:
         honba = self.hand.honba if scored is None or scored.honba_bonus else 0
         sticks = 0 if scored is None else scored.riichi_sticks_bonus // RIICHI_DEPOSIT
         context = full_context(win, sent, win.winner in outcome.riichi, honba, sticks, self.state.dealer, self.players)
-        return VerifiedWin(win.winner, win.from_seat, win.pao_seat, _hand_dict(hand), context, _recorded_dict(recorded), score)
+        return VerifiedWin(win.winner, win.from_seat, win.pao_seat, hand, context, _stated(recorded), score)
 
     def _compare(self, seat: int, recorded: RecordedWin, scored: ScoredWin, score: ScoreResult) -> None:
         said, ours = _yaku_list(recorded), _computed_yaku(score)
@@ -251,17 +269,17 @@ def _yaku_text(entries: list[tuple[str, int]]) -> str:
     return ", ".join(f"{name} {han}" for name, han in entries) or "none"
 
 
-def _hand_dict(hand: TileHand) -> dict[str, object]:
-    return {"tiles": hand.tiles, "melds": [{"type": kind, "tiles": meld} for kind, meld in hand.melds],
+def _hand_dict(hand: HandInput) -> dict[str, object]:
+    return {"tiles": hand.tiles, "melds": [{"type": meld.type, "tiles": meld.tiles} for meld in hand.melds],
             "win_tile": hand.win_tile}
 
 
-def _recorded_dict(recorded: RecordedWin) -> dict[str, object]:
-    return {"han": recorded.han, "fu": recorded.fu, "points": recorded.points,
-            "yaku": [{"id": name, "han": han} for name, han in recorded.yaku], "yakuman": list(recorded.yakuman)}
+def _stated(recorded: RecordedWin) -> RecordedValue:
+    return RecordedValue(recorded.han, recorded.fu, recorded.points,
+                         tuple(RecordedYaku(name, han) for name, han in recorded.yaku), recorded.yakuman)
 
 
-def _replay_request(played: PlayedHand, core: list[tuple[TileHand, Context]], outcome: HandOutcome) -> dict[str, object]:
+def _replay_request(played: PlayedHand, core: list[tuple[HandInput, Context]], outcome: HandOutcome) -> dict[str, object]:
     """The hand as POST /match/replay takes it (each win by its hand and the context facts the replay found)."""
     request: dict[str, object] = {"result": played.result.value, "riichi": list(played.riichi)}
     if played.wins:
