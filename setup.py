@@ -22,7 +22,7 @@ BUILD_COMMANDS = {"bdist_wheel", "build", "build_ext", "install"}
 
 
 def can_compile() -> bool:
-    compiler = (sysconfig.get_config_var("CC") or "").split()
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "").split()
     headers = os.path.join(sysconfig.get_path("include"), "Python.h")
     return bool(compiler) and shutil.which(compiler[0]) is not None and os.path.exists(headers)
 
