@@ -16,7 +16,7 @@ PYTEST_ARGS ?=
 # Wheels for the image: Linux x86_64, CPython 3.11, binary only.
 WHEEL_PLATFORMS := --platform manylinux2014_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64
 
-.PHONY: mypyc-check test-compiled dist bench-stages clients-check run test fuzz openapi lint-openapi wheels image load bench bench-instructions bench-http scale-test clean
+.PHONY: mypyc-check test-compiled dist bench-stages clients-check run test fuzz openapi lint-openapi wheels image load bench bench-instructions bench-http bench-http-compiled scale-test clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -95,13 +95,17 @@ bench: $(STAMP) dist
 bench-instructions: $(STAMP)
 	PYTHON=$(BIN)/python bash benchmarks/instructions.sh
 
-# Instructions a hand per stage of the scoring pipeline, first sight and seen before, both builds (HANDS, default 2000).
+# Instructions a hand per stage of the scoring pipeline, first sight and seen before, both builds (HANDS, default 1000).
 bench-stages: $(STAMP) dist
 	PYTHON=$(BIN)/python bash benchmarks/stages.sh
 
 # One worker as production runs it: GET /health, POST /hand/score, the batch; HTTP_SECONDS per run (default 15).
 bench-http: $(STAMP)
 	HTTP_SECONDS=$(HTTP_SECONDS) PYTHON=$(BIN)/python bash benchmarks/http_ratio.sh
+
+# make bench-http on the compiled scoring core (the wheel in dist/, what the image runs), in a scratch copy.
+bench-http-compiled: $(STAMP) dist
+	HTTP_SECONDS=$(HTTP_SECONDS) PYTHON=$(BIN)/python bash scripts/in_compiled_copy.sh bash benchmarks/http_ratio.sh
 
 # Two containers of the image behind nginx: req/s with one and two replicas, one stopped mid-run with no failed
 # request. Needs a running Docker engine and the image (`make image`); SCALE_SECONDS per run (default 10).

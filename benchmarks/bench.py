@@ -125,18 +125,18 @@ def run_worker(tree: Path, work: str, chosen_file: str, rounds: int) -> dict[str
 
 
 def table(builds: dict[str, dict[str, Any]]) -> None:
-    """µs a hand, each kind of work, per build and peer; each build's ratio to the library in brackets."""
-    peers = ["mahjong"] + (["riichienv"] if any("riichienv" in r["scoring"] for r in builds.values()) else [])
-    print(f"{'work':<10}" + "".join(f"{name:>20}" for name in [*builds, *peers]) + "   (µs a hand; x: mahjong / that)")
+    """Per kind of work and build: µs a hand (the medians), ours and the peers' as timed in that build's process,
+    and the peers' ratios to the library beside ours."""
+    peers = ["riichienv"] if any("riichienv" in r["scoring"] for r in builds.values()) else []
+    heads = ["ours_us", "mahjong_us", *(f"{p}_us" for p in peers), "ours_x", *(f"{p}_x" for p in peers)]
+    print(f"{'work':<10} {'build':<9}" + "".join(f"{h:>14}" for h in heads))
     for kind in RATIOS:
-        cells = []
-        first = next(iter(builds.values()))[kind]
-        for results in builds.values():
+        for build, results in builds.items():
             r = results[kind]
-            cells.append(f"{r['ours']:.1f} ({r['mahjong'] / r['ours']:.1f}x)")
-        for peer in peers:
-            cells.append(f"{first[peer]:.1f} ({first['mahjong'] / first[peer]:.1f}x)" if peer in first else "-")
-        print(f"{kind:<10}" + "".join(f"{cell:>20}" for cell in cells))
+            figures = [r["ours"], r["mahjong"], *(r.get(p) for p in peers)]
+            ratios = [r["mahjong"] / r[name] if name in r else None for name in ["ours", *peers]]
+            print(f"{kind:<10} {build:<9}" + "".join("{:>14}".format("-" if v is None else f"{v:.1f}")
+                                                      for v in figures + ratios))
 
 
 def main() -> None:

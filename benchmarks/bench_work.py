@@ -177,6 +177,9 @@ def bench_discards(cases: list[GenCase], want: int, rounds: int, seed: int, resu
     peer = riichienv_peer()
     if peer:
         peer_in = [peer.discarding_input(d) for d in hands]
+        peer_agree = sum(our_discards(a) == sorted(peer.discards(*p)) for a, p in zip(analyses, peer_in))
+        print(f"discards: riichienv agrees on every discard's shanten, waits or improving tiles and ukeire for "
+              f"{peer_agree}/{len(hands)} hands")
         calls.append(lambda i: peer.discards(*peer_in[i]))
         libraries.append("riichienv")
     per_hand = timed(calls, len(hands), rounds, seed, interleaved=False)

@@ -22,7 +22,8 @@ from mahjong.agari import Agari
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.shanten import Shanten
 
-from app.scoring.analysis import WIN_CONTEXTS, Analysis, AnalysisInput
+from app.errors import InvalidInput
+from app.scoring.analysis import WIN_CONTEXTS, Analysis, AnalysisInput, analyze_hand
 from app.scoring.tiles import TILE_OF
 from tests.analysis_harness import Waiting
 from tests.handgen import GenCase, _parse_mpsz, format_tiles, mahjong_config, mahjong_melds
@@ -44,7 +45,7 @@ class Discarding:
         concealed = _parse_mpsz(case.hand.tiles)
         meld_ids = [i for _, ids, _ in case.melds_136 for i in ids]
         shown = list(case.dora_136) + list(case.ura_136)
-        for position in rng.sample(range(len(concealed)), swaps):
+        for position in rng.sample(range(len(concealed)), min(swaps, len(concealed))):
             concealed[position] = (rng.randrange(34), False)
         taken = set(meld_ids) | set(shown)
         ids = [self._take(tile, red, taken, case.rules.aka_dora) for tile, red in concealed]
@@ -86,16 +87,19 @@ class Discarding:
 
 
 def discard_cases(cases: list[GenCase], want: int, seed: int) -> list[Discarding]:
-    """`want` 14-tile hands from the first cases: case i with i % 4 of its concealed tiles swapped."""
+    """`want` 14-tile hands from the first cases: case i with i % 4 of its concealed tiles swapped (those our
+    analysis refuses, a context that cannot go with the hand, are left out)."""
     rng = random.Random(seed)
     found = []
     for i, case in enumerate(cases):
         if len(found) == want:
             break
         try:
-            found.append(Discarding(case, i % 4, rng))
-        except Reject:
+            hand = Discarding(case, i % 4, rng)
+            analyze_hand(*hand.ours)
+        except (Reject, InvalidInput):
             continue
+        found.append(hand)
     return found
 
 
@@ -227,12 +231,12 @@ class RiichiEnv:
                         won.calc(win, d.dora, tsumo, d.ura)
             else:
                 for w in range(34):
-                    if d.held_34[w] - (w == t) < 4 and shanten_of(hand + [w * 4 + _spare(d, w)]) < shanten:
+                    if d.held_34[w] - (w == t) < 4 and shanten_of(hand + [_spare(hand, w)]) < shanten:
                         found.append(w)
             out.append((t, shanten, tuple(found), sum(d.left(w) for w in found)))
         return out
 
 
-def _spare(d: Discarding, tile: int) -> int:
-    """A copy number of `tile` the hand does not hold (shanten reads only the tile kind)."""
-    return next(c for c in (1, 2, 3, 0) if tile * 4 + c not in d.ids)
+def _spare(hand: list[int], tile: int) -> int:
+    """An id of `tile` the hand does not hold (shanten reads only the tile kind)."""
+    return next(tile * 4 + c for c in (1, 2, 3, 0) if tile * 4 + c not in hand)

@@ -3,7 +3,7 @@ bench): instructions counted by callgrind, for whichever build this tree runs (b
 both). Run k does the first k stages of /hand/score's pipeline (app/scoring/evaluate.score_hand) for each of HANDS
 distinct hands, PASSES times, in a fresh process; a stage's cost is the difference between two runs.
 
-    .venv/bin/python benchmarks/stages.py STAGES PASSES [--hands 2000]
+    .venv/bin/python benchmarks/stages.py STAGES PASSES --indices FILE [--hands 1000]
 
 The stages (today's pipeline; rename them with it): 1 validate (parse_hand: the hand and context checked and
 parsed), 2 readings (every reading of the tiles), 3 hand facts (hand_facts and the tile and dora tables judged),
@@ -48,7 +48,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("stages", type=int, choices=range(len(STAGES) + 1))
     parser.add_argument("passes", type=int)
-    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=9001)
     parser.add_argument("--indices", help="a file of the generator's indices, one a line (benchmarks/stages.sh)")
     args = parser.parse_args()
