@@ -90,7 +90,6 @@ load: $(STAMP)
 bench: $(STAMP) dist
 	$(BIN)/python benchmarks/bench.py
 
-
 # Instructions per hand under callgrind (valgrind installed with apt if missing), ours and the `mahjong` library's.
 bench-instructions: $(STAMP)
 	PYTHON=$(BIN)/python bash benchmarks/instructions.sh

@@ -1,4 +1,4 @@
-"""`make bench`: both builds of our core (the Python source, and the cores compiled with mypyc from the wheel in
+"""`make bench`: both builds of our core (the Python source, and the scoring core compiled with mypyc, from the wheel in
 dist/) against the `mahjong` library and riichienv (Rust; where it installs), in one run, on the same hands.
 
     .venv/bin/python benchmarks/bench.py [--hands 2400] [--rounds 7] [--discards 400] [--stream 20000]
