@@ -16,7 +16,7 @@ PYTEST_ARGS ?=
 # Wheels for the image: Linux x86_64, CPython 3.11, binary only.
 WHEEL_PLATFORMS := --platform manylinux2014_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64
 
-.PHONY: browser-test screenshots mypyc-check bench-mypyc clients-check run test fuzz openapi lint-openapi wheels image load bench bench-records bench-instructions bench-http scale-test clean
+.PHONY: browser-test screenshots mypyc-check test-compiled dist bench-stages clients-check run test fuzz openapi lint-openapi wheels image load bench bench-records bench-instructions bench-http bench-http-compiled scale-test clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -79,7 +79,24 @@ screenshots: $(BROWSER_EXTRA)
 	fc-list 2>/dev/null | grep -q "Noto Sans CJK" || { $(APT_INSTALL) fonts-noto-cjk; }
 	$(BIN)/python scripts/screenshots.py
 
-wheels: wheels/.make-downloaded
+# The service's own wheel (setup.py): its scoring core (app/scoring, app/errors.py) compiled with mypyc where a C
+# compiler and the Python headers are present (MAHJONG_BUILD=compiled insists, =pure skips), the pure source
+# otherwise. The image installs it, so it is built for the image's Python (3.11): with another Python, pure.
+CORE_SOURCES := $(shell find app -name '*.py' -o -name '*.json') setup.py pyproject.toml README.md
+
+dist: dist/.make-built
+
+dist/.make-built: $(CORE_SOURCES) | $(STAMP)
+	rm -rf dist build && mkdir dist
+	build=$${MAHJONG_BUILD:-}; \
+	$(BIN)/python -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' || build=pure; \
+	MAHJONG_BUILD=$$build $(BIN)/python -m pip wheel --quiet --no-deps -w dist .
+	ls dist/riichi_scoring-*.whl
+	echo 'riichi-scoring==$(VERSION)' > dist/requirements.txt
+	touch $@
+
+# The runtime dependencies as Linux wheels, and the service's own (dist/): all the image installs.
+wheels: wheels/.make-downloaded dist
 
 wheels/.make-downloaded: pyproject.toml | $(STAMP)
 	rm -rf wheels && mkdir wheels
@@ -95,34 +112,43 @@ image: wheels
 load: $(STAMP)
 	LOAD_SECONDS=$(LOAD_SECONDS) PYTHON=$(BIN)/python bash benchmarks/load.sh
 
-# Per-hand median µs of our core and of the `mahjong` library on the same seeded hands; last line speedup_vs_mahjong.
-# bench-records runs first (real Tenhou games verified per second per core, beside the library scoring their wins).
-bench: $(STAMP) bench-records
+# Both builds (the source, and the compiled wheel in dist/ when it is one) against the `mahjong` library and riichienv:
+# scoring, 13-tile waits with values, 14-tile discards, the stream of first-seen hands; last line speedup_vs_mahjong.
+bench: $(STAMP) dist bench-records
 	$(BIN)/python benchmarks/bench.py
 
+# Real Tenhou games verified per second per core, beside the library scoring their wins (make bench runs it first).
 bench-records: $(STAMP)
 	$(BIN)/python benchmarks/bench_records.py
-
-# make bench on the core compiled with mypyc in a scratch copy (the product stays pure Python).
-bench-mypyc: $(STAMP)
-	PYTHON=$(BIN)/python bash scripts/mypyc_bench.sh
 
 # Instructions per hand under callgrind (valgrind installed with apt if missing), ours and the `mahjong` library's.
 bench-instructions: $(STAMP)
 	PYTHON=$(BIN)/python bash benchmarks/instructions.sh
 
+# Instructions a hand per stage of the scoring pipeline, first sight and seen before, both builds (HANDS, default 1000).
+bench-stages: $(STAMP) dist
+	PYTHON=$(BIN)/python bash benchmarks/stages.sh
+
 # One worker as production runs it: GET /health, POST /hand/score, the batch; HTTP_SECONDS per run (default 15).
 bench-http: $(STAMP)
 	HTTP_SECONDS=$(HTTP_SECONDS) PYTHON=$(BIN)/python bash benchmarks/http_ratio.sh
+
+# make bench-http on the compiled scoring core (the wheel in dist/, what the image runs), in a scratch copy.
+bench-http-compiled: $(STAMP) dist
+	HTTP_SECONDS=$(HTTP_SECONDS) PYTHON=$(BIN)/python bash scripts/in_compiled_copy.sh bash benchmarks/http_ratio.sh
 
 # Two containers of the image behind nginx: req/s with one and two replicas, one stopped mid-run with no failed
 # request. Needs a running Docker engine and the image (`make image`); SCALE_SECONDS per run (default 10).
 scale-test: $(STAMP)
 	SCALE_IMAGE=$(IMAGE) SCALE_SECONDS=$(SCALE_SECONDS) PYTHON=$(BIN)/python bash benchmarks/scale.sh
 
-# The cores compiled with mypyc in a scratch copy must answer 20,000 generated hands as the pure ones do.
-mypyc-check: $(STAMP)
+# The scoring core compiled with mypyc (the wheel in dist/) must answer 20,000 generated hands as the pure one does.
+mypyc-check: $(STAMP) dist
 	PYTHON=$(BIN)/python bash scripts/mypyc_check.sh
+
+# The whole suite against the compiled core (the wheel in dist/), in a scratch copy of the project.
+test-compiled: $(STAMP) dist
+	PYTHON=$(BIN)/python bash scripts/test_compiled.sh $(PYTEST_ARGS)
 
 # A Python client (openapi-python-client) and TypeScript types (openapi-typescript, tsc --strict) generated from
 # openapi/openapi.json, each driving a program through every operation and its errors against the app on a free port.
@@ -131,4 +157,4 @@ clients-check: $(STAMP)
 	PYTHON=$(BIN)/python bash scripts/clients_check.sh
 
 clean:
-	rm -rf wheels .pytest_cache
+	rm -rf wheels dist build .pytest_cache

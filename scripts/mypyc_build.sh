@@ -1,14 +1,14 @@
-# Sourced by scripts/mypyc_check.sh and scripts/mypyc_bench.sh: `compile_scratch_copy DIR...` copies the project's
-# folders DIR... into a scratch directory ($work, removed on exit) and compiles the pure cores (app/scoring,
-# app/errors.py) there with mypyc. $python: the project's interpreter, as an absolute path.
+# Sourced by scripts/mypyc_check.sh and scripts/test_compiled.sh: `compiled_scratch_copy DIR...` copies the
+# project's folders DIR... into a scratch directory ($work, removed on exit) and puts beside their sources the C
+# extensions of the compiled wheel in dist/ (`make dist`: setup.py, the scoring core compiled with mypyc), so that Python
+# in $work imports the compiled core: the very modules the image runs. $python: the project's interpreter.
 python=${PYTHON:-.venv/bin/python}
 case $python in /*) ;; *) python=$PWD/$python ;; esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-compile_scratch_copy() {
+compiled_scratch_copy() {
     cp -r "$@" "$work/"
     find "$work" -name __pycache__ -prune -exec rm -rf {} +
-    (cd "$work" && "$(dirname "$python")/mypyc" app/errors.py app/scoring/ >"$work/mypyc.log" 2>&1) \
-        || { tail -n 30 "$work/mypyc.log" >&2; echo "mypyc could not compile the core" >&2; exit 1; }
+    "$python" scripts/compiled_extensions.py "$work"
 }

@@ -64,7 +64,7 @@ def test_every_4xx_of_every_operation_is_the_one_error_schema(client: TestClient
     document = client.get("/openapi.json").json()
     body = ["413", "415", "422"]
     assert error_statuses(document) == {
-        ("get", "/health"): [], ("get", "/yaku"): ["422"], ("get", "/rules"): ["422"],  # 422: an unknown lang
+        ("get", "/health"): [], ("get", "/version"): [], ("get", "/yaku"): ["422"], ("get", "/rules"): ["422"],  # 422: an unknown lang
         ("post", "/hand/score"): body, ("post", "/hand/score/batch"): body, ("post", "/hand/points"): body,
         ("post", "/hand/analyze"): body, ("post", "/hand/analyze/batch"): body,
         ("post", "/match/end-check"): body, ("post", "/match/settle"): body, ("post", "/match/replay"): body,
@@ -111,7 +111,7 @@ def test_operation_ids_read_as_method_names(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     ids = {(method, path): operation["operationId"] for path, operations in paths.items() for method, operation in operations.items()}
     assert ids == {
-        ("get", "/health"): "health", ("get", "/yaku"): "list_yaku", ("get", "/rules"): "list_rules",
+        ("get", "/health"): "health", ("get", "/version"): "version", ("get", "/yaku"): "list_yaku", ("get", "/rules"): "list_rules",
         ("post", "/hand/score"): "score_hand", ("post", "/hand/score/batch"): "score_hands",
         ("post", "/hand/analyze"): "analyze_hand", ("post", "/hand/analyze/batch"): "analyze_hands",
         ("post", "/hand/points"): "score_points", ("post", "/match/end-check"): "check_match_end",

@@ -11,6 +11,7 @@ from typing import Any, get_args, get_type_hints
 
 import pytest
 
+from app.api.health import core_build
 from app.errors import InvalidInput
 from app.scoring import HandInput, HandRules, MeldInput, WinContext, resolve_hand_rules, score_hand
 from app.scoring.decompose import readings
@@ -136,6 +137,8 @@ TABLES = {"situation": SITUATION_YAKU, "hand": HAND_YAKU + HAND_YAKUMAN, "shape"
           "dora": DORA_YAKU, "draw": DRAW_YAKU}
 
 
+@pytest.mark.skipif(core_build() == "compiled", reason="a compiled predicate takes only a real HandRules, so the "
+                    "recording stand-in cannot watch it; the pure build runs this test on the same source")
 def test_every_yaku_row_reads_only_the_rule_options_it_declares() -> None:
     facts = _generated_facts()
     assert all(len(found) >= 2 for found in facts.values())

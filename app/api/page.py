@@ -1,6 +1,7 @@
 """GET /calculator: the page for people at the table (static files in app/web/, served as they are), its web-app
 manifest and its service worker; and GET /README.md, the README the front door links to."""
 
+import sys
 from pathlib import Path
 
 from fastapi import APIRouter, FastAPI
@@ -10,7 +11,9 @@ from fastapi.staticfiles import StaticFiles
 PAGE_URL = "/calculator"
 ASSETS_URL = "/calculator/static"
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
-README = Path(__file__).resolve().parent.parent.parent / "README.md"
+# The README of a source checkout, else the one an installed wheel ships under the environment's share/ (setup.py).
+README_PLACES = (Path(__file__).resolve().parent.parent.parent / "README.md",
+                 Path(sys.prefix) / "share" / "riichi-scoring" / "README.md")
 # Every answer of the page names its media type and is revalidated by the browser (the service worker keeps the
 # offline copy), so a new version of the service is seen on the next load.
 _FRESH = {"Cache-Control": "no-cache"}
@@ -38,9 +41,10 @@ async def service_worker() -> FileResponse:
 
 @router.get("/README.md")
 async def readme() -> Response:
-    if not README.is_file():
+    readme = next((place for place in README_PLACES if place.is_file()), None)
+    if readme is None:
         return PlainTextResponse("The README is not shipped with this installation.", status_code=404)
-    return FileResponse(README, media_type="text/markdown; charset=utf-8", headers=_FRESH)
+    return FileResponse(readme, media_type="text/markdown; charset=utf-8", headers=_FRESH)
 
 
 def install_page(app: FastAPI) -> None:

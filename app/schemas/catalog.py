@@ -1,6 +1,10 @@
 """Response models of GET /yaku and GET /rules."""
 
-from pydantic import Field
+from typing import Annotated
+
+from pydantic import Field, GetJsonSchemaHandler
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
 from app.schemas.common import IN_ANSWER_LANGUAGE, StrictModel
 from app.schemas.enums import OptionScope, YakuKind
@@ -12,6 +16,19 @@ OptionValue = bool | int | str | list[int] | list[str] | list[list[int]] | None
 _NAMES = "the name in every language the service speaks (sources: docs/names.md)"
 
 
+class _NamesDescribed:
+    """The Names schema's description, given here: the compiled core (mypyc) keeps no class docstring."""
+
+    def __get_pydantic_json_schema__(self, core_schema: CoreSchema, handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        json_schema = handler(core_schema)
+        handler.resolve_ref_schema(json_schema)["description"] = (
+            "One name in English (en), Japanese (ja), Vietnamese (vi), Chinese, simplified (zh) and Korean (ko).")
+        return json_schema
+
+
+NamesOut = Annotated[Names, _NamesDescribed()]
+
+
 class YakuCatalogEntry(StrictModel):
     id: str
     name: str = Field(description=IN_ANSWER_LANGUAGE)
@@ -20,7 +37,7 @@ class YakuCatalogEntry(StrictModel):
     han_closed: int = Field(description="han in a closed hand (13 per yakuman)")
     han_open: int | None = Field(description="han in an open hand; null when only a closed hand can have it")
     yakuman_multiplier: int | None = Field(description="null for a yaku; 2 for the patterns that count double where the rules allow it")
-    names: Names = Field(description=_NAMES)
+    names: NamesOut = Field(description=_NAMES)
     tenhou_id: int | None = Field(
         description="its number in Tenhou's logs (mjlog, tenhou.net/6 JSON); the wind yakuhai have one per wind, and this "
         "is East's (tenhou_ids lists all); null where Tenhou has none")
@@ -31,7 +48,7 @@ class YakuCatalogEntry(StrictModel):
 class OptionEntry(StrictModel):
     name: str
     label: str = Field(description="its name for a menu, " + IN_ANSWER_LANGUAGE)
-    labels: Names = Field(description=_NAMES)
+    labels: NamesOut = Field(description=_NAMES)
     scope: OptionScope = Field(
         description="which endpoints read it: hand, /hand/score and /hand/points (and /match/settle's wins); match, "
         "/match/end-check, /match/settle and /match/replay; both, all of them")
@@ -43,7 +60,7 @@ class OptionEntry(StrictModel):
 class PresetEntry(StrictModel):
     name: str
     label: str = Field(description="its name for a menu, " + IN_ANSWER_LANGUAGE)
-    labels: Names = Field(description=_NAMES)
+    labels: NamesOut = Field(description=_NAMES)
     hand: dict[str, bool | int | str | None]
     match: dict[str, OptionValue]
 
@@ -51,7 +68,7 @@ class PresetEntry(StrictModel):
 class LimitEntry(StrictModel):
     id: str = Field(description="a value of /hand/score's `limit`")
     name: str = Field(description=IN_ANSWER_LANGUAGE)
-    names: Names = Field(description=_NAMES)
+    names: NamesOut = Field(description=_NAMES)
 
 
 class RulesCatalog(StrictModel):

@@ -25,7 +25,7 @@ from riichi_client.api.catalog import list_rules, list_yaku
 from riichi_client.api.hand import analyze_hand, analyze_hands, score_hand, score_hands, score_points
 from riichi_client.api.match import check_match_end, replay_match, settle_hand
 from riichi_client.api.records import verify_record
-from riichi_client.api.service import health
+from riichi_client.api.service import health, version
 from riichi_client.models import (
     EndCheckRequest,
     EndCheckResponse,
@@ -49,6 +49,7 @@ from riichi_client.models import (
     RulesCatalog,
     SettleRequest,
     SettleResponse,
+    VersionResponse,
     YakuCatalogEntry,
 )
 from riichi_client.types import Response, Unset
@@ -125,6 +126,9 @@ def present(value: T | None | Unset, what: str) -> T:
 def check_health(client: Client) -> None:
     answer = ok(health.sync_detailed(client=client), HealthResponse)
     equal(answer.status, "ok", "status")
+    build = ok(version.sync_detailed(client=client), VersionResponse)
+    equal(build.version, "0.1.0", "version")
+    expect(str(build.build) in ("compiled", "pure", "partial"), f"build {build.build}")
 
 
 def check_catalogs(client: Client) -> None:

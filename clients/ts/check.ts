@@ -84,6 +84,9 @@ const START = { round_wind: "east", round_number: 1, honba: 0, riichi_sticks: 0,
 async function checkHealth(): Promise<void> {
     const answer = ok(await client.GET("/health"));
     equal(answer.status, "ok", "status");
+    const build = ok(await client.GET("/version"));
+    equal(build.version, "0.1.0", "version");
+    expect(["compiled", "pure", "partial"].includes(build.build), `build ${build.build}`);
 }
 
 async function checkCatalogs(): Promise<void> {
