@@ -7,12 +7,13 @@ import ast
 import dataclasses
 import random
 from pathlib import Path
-from typing import Any, get_args, get_type_hints
+from typing import Any, get_args
 
 import pytest
 
 from app.api.health import core_build
 from app.errors import InvalidInput
+from app.schemas.from_core import field_types
 from app.scoring import HandInput, HandRules, MeldInput, WinContext, resolve_hand_rules, score_hand
 from app.scoring.decompose import readings
 from app.scoring.facts import dora_facts, hand_facts, shape_facts, situation, value_honors
@@ -173,7 +174,7 @@ def _random_value(rng: random.Random, kind: object) -> object:
 
 def _contexts(rng: random.Random, n: int) -> list[WinContext]:
     """Contexts with every field drawn at random (the fields derived from WinContext itself)."""
-    kinds = get_type_hints(WinContext)
+    kinds = field_types(WinContext)  # as written: the compiled build keeps only erased classes in __annotations__
     return [WinContext(**{f.name: _random_value(rng, kinds[f.name]) for f in dataclasses.fields(WinContext)})
             for _ in range(n)]
 

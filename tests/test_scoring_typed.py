@@ -18,7 +18,7 @@ def typed_of(hand: HandInput) -> TypedHand:
     tiles, win = parse_tiles(hand.tiles), parse_tiles(hand.win_tile)
     melds = tuple(TypedMeld(m.type, tuple(parse_tiles(m.tiles).tiles), sum(parse_tiles(m.tiles).reds))
                   for m in hand.melds)
-    return TypedHand(counts_of(tiles.tiles), win.tiles[0], tiles.reds, win.reds != NO_REDS, melds)
+    return TypedHand(counts_of(tuple(tiles.tiles)), win.tiles[0], tiles.reds, win.reds != NO_REDS, melds)
 
 
 def answer(call: object, *args: object) -> tuple[str, bytes | list[tuple[str, tuple[str | int, ...]]]]:

@@ -11,11 +11,14 @@ The models are used to document the answers, and to validate and write those Fas
 (`from_attributes`); the hand answers are the records encoded by msgspec, in the same field order.
 """
 
+import ast
 import dataclasses
 import functools
 import operator
+import sys
 import types
 from collections.abc import Collection, Mapping
+from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
@@ -28,6 +31,19 @@ FROM_CORE = ConfigDict(from_attributes=True, extra="forbid")
 
 # Each record already given its answer model, and the model.
 _MODELS: dict[type, type[BaseModel]] = {}
+
+
+def field_types(record: type) -> dict[str, Any]:
+    """The record's field types as its source writes them. A record compiled with mypyc keeps only erased runtime
+    classes in `__annotations__` (`tuple`, `type`), so its annotations are read from the module's source, which
+    ships beside the extension module, and evaluated in the module's namespace."""
+    module = sys.modules[record.__module__]
+    if (module.__file__ or "").endswith(".py"):
+        return get_type_hints(record)
+    source = Path(module.__file__ or "").parent / f"{module.__name__.rpartition('.')[2]}.py"
+    (node,) = [n for n in ast.walk(ast.parse(source.read_text())) if isinstance(n, ast.ClassDef) and n.name == record.__name__]
+    return {item.target.id: eval(ast.unparse(item.annotation), vars(module))
+            for item in node.body if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)}
 
 
 def _answer_type(annotation: Any) -> Any:
@@ -49,7 +65,7 @@ def answer_model(record: type, name: str, /, *, order: Collection[str] = (), omi
                  retyped: Mapping[str, Any] | None = None, **descriptions: str) -> type[BaseModel]:
     """The answer model `name` of the dataclass `record` (see the module's docstring); `retyped` overrides a field's
     type where the record is looser than the answer (a plain str the answer names as a word list)."""
-    hints = get_type_hints(record)
+    hints = field_types(record)
     names = list(order) or [f.name for f in dataclasses.fields(record)]
     assert sorted(names) == sorted(f.name for f in dataclasses.fields(record)), (record, names)
     assert set(descriptions) | set(omitted) | set(retyped or {}) <= set(names), (record, descriptions, omitted)
