@@ -5,9 +5,9 @@ import msgspec
 import pytest
 
 from app.errors import InvalidInput
-from app.scoring import HandInput, HandRules, TypedHand, TypedMeld, WinContext, score, score_hand
+from app.scoring import HandInput, HandRules, MeldInput, TypedHand, TypedMeld, WinContext, score, score_hand
 from app.scoring.tiles import NO_REDS, TileNotationError, parse_tiles
-from app.scoring.typed import counts_of
+from app.scoring.typed import counts_of, notation
 from tests.golden import cases, perturbed
 
 encode = msgspec.json.Encoder().encode
@@ -44,6 +44,7 @@ def test_the_typed_entry_answers_as_the_mpsz_one() -> None:
         ctx = perturbed(case) if case.index % 2 else case.ctx
         theirs, ours = answer(score_hand, case.hand, ctx, case.rules), answer(score, typed, ctx, case.rules)
         assert ours == theirs, case.describe()
+        assert typed_of(notation(typed)) == typed, case.describe()  # written back in MPSZ, it reads as itself
         compared += 1
         refused += ours[0] == "refused"
     assert compared > 2500 and refused > 500, (compared, refused)
@@ -61,6 +62,14 @@ HAND = counts_of([1, 2, 3, 12, 13, 14, 20, 21, 22, 23, 24, 25, 31, 31])  # 234m 
 def test_a_typed_hand_scores() -> None:
     result = score(TypedHand(HAND, 20, red_fives=(0, 1, 0)), WinContext(win="tsumo", seat_wind="south"), HandRules())
     assert ([y.id for y in result.yaku], result.han, result.fu) == (["menzen_tsumo", "aka_dora"], 2, 30)
+
+
+def test_a_typed_hand_written_in_mpsz() -> None:
+    """Sorted by suit and rank, a red five written 0 before its suit's plain fives; a meld's red five in its meld."""
+    hand = TypedHand(counts_of([4, 4, 3, 5, 13, 13, 13, 27, 27, 33, 33]), win_tile=4, red_fives=(1, 0, 0), win_red=True,
+                     melds=(TypedMeld("chi", (22, 21, 23), red_fives=1, from_seat="north"),))
+    assert notation(hand) == HandInput("4056m555p1177z", "0m", (MeldInput("chi", "406s"),))
+    assert notation(TypedHand(HAND, 20, red_fives=(0, 1, 0))) == HandInput("234m406p345678s55z", "3s")
 
 
 def test_what_only_tile_codes_can_get_wrong() -> None:

@@ -5,7 +5,7 @@ from enum import StrEnum
 
 from app.match.model import EndCheck, MatchState, Scores
 from app.match.rules import AbortiveDraw
-from app.match.win_value import ScoreResult, TileHand
+from app.match.win_value import ScoreResult, TileHand, TypedHand
 
 
 class Outcome(StrEnum):
@@ -31,9 +31,10 @@ class YakumanValue:
 
 @dataclass(frozen=True, slots=True)
 class Tiles:
-    """The win as /hand/score takes it: the hand (None for none sent) and the context fields sent."""
+    """The win as /hand/score takes it: the hand (None for none sent) and the context fields sent. The hand is in
+    MPSZ notation, or by tile codes where the caller holds them (the record replay)."""
 
-    hand: TileHand | None
+    hand: TileHand | TypedHand | None
     context: tuple[tuple[str, object], ...] = ()
 
 

@@ -9,12 +9,12 @@ them (`Seating.honba`), and never for the sticks, which come from the table.
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from app.scoring import HandInput, HandRules, MeldInput, ScoreResult, WinContext, score_hand
+from app.scoring import HandInput, HandRules, MeldInput, ScoreResult, TypedHand, WinContext, score, score_hand
 from app.scoring.settlement import PaidWin, Payment, Points, limit_and_base, settle, win_to_pay
 from app.scoring.vocabulary import Payer, Wind, WinType
 
 __all__ = ["HandRules", "Payout", "Points", "ScoreResult", "Seating", "TileHand",
-           "WinValue", "hand_points", "nagashi_value", "plays_nagashi", "value_of_han",
+           "TypedHand", "WinValue", "hand_points", "nagashi_value", "plays_nagashi", "value_of_han",
            "value_of_tiles"]
 
 MANGAN = 5  # han
@@ -73,13 +73,12 @@ def value_of_han(han: int, fu: int | None, yakuman: int, pao_yakuman: int, seati
     return _value(han, fu, limit, plain, with_honba)
 
 
-def value_of_tiles(hand: TileHand | None, context: Mapping[str, object], seating: Seating,
+def value_of_tiles(hand: TileHand | TypedHand | None, context: Mapping[str, object], seating: Seating,
                    rules: HandRules) -> WinValue:
-    """A win given as /hand/score's hand and context (`context`: the fields sent, laid under `seating`)."""
-    scored_hand = None if hand is None else HandInput(hand.tiles, hand.win_tile,
-                                                      tuple(MeldInput(kind, tiles) for kind, tiles in hand.melds))  # type: ignore[arg-type]
-    shown = score_hand(scored_hand, _context(seating, context, seating.honba, seating.riichi_sticks), rules)
-    plain = score_hand(scored_hand, _context(seating, context, honba=0), rules) if seating.honba else shown
+    """A win given as /hand/score's context (`context`: the fields sent, laid under `seating`) and its hand, in MPSZ
+    notation (as /match/settle takes it) or by tile codes (the core's typed entry, as the record replay holds it)."""
+    shown = _scored(hand, _context(seating, context, seating.honba, seating.riichi_sticks), rules)
+    plain = _scored(hand, _context(seating, context, honba=0), rules) if seating.honba else shown
     value = _value(shown.han, shown.fu, shown.limit, tuple(plain.payments), tuple(shown.payments))
     return WinValue(value.han, value.fu, value.limit, value.points, value.payments, value.honba, shown)
 
@@ -96,6 +95,14 @@ def hand_points(han: int, fu: int | None, yakuman: int, dealer: bool, tsumo: boo
     seating = Seating("tsumo" if tsumo else "ron", "east" if dealer else "south", "east", honba=honba,
                       riichi_sticks=riichi_sticks)
     return limit, base, _settled(base, 0, seating, honba, riichi_sticks, rules).points
+
+
+def _scored(hand: TileHand | TypedHand | None, ctx: WinContext, rules: HandRules) -> ScoreResult:
+    if isinstance(hand, TypedHand):
+        return score(hand, ctx, rules)
+    noted = None if hand is None else HandInput(hand.tiles, hand.win_tile,
+                                                tuple(MeldInput(kind, tiles) for kind, tiles in hand.melds))  # type: ignore[arg-type]
+    return score_hand(noted, ctx, rules)
 
 
 def _settled(base: int, pao_base: int, seating: Seating, honba: int, riichi_sticks: int, rules: HandRules) -> PaidWin:

@@ -1,22 +1,21 @@
 """The one door from the replay to the core: a win as the replay found it (tile codes, melds with their seats)
-turned into what the core takes today (`/hand/score`'s hand and context, as the match settlement passes them
-on), and the tenpai check of a hand at an exhaustive draw (`/hand/analyze`'s core)."""
+turned into what the core's typed entry takes (a TypedHand, and the context facts the match settlement passes on),
+and the tenpai check of a hand at an exhaustive draw (`/hand/analyze`'s core)."""
 
-from app.match.win_value import TileHand
-from app.records.model import Tile, mpsz, plain, tile_name
+from app.records.model import RED_FIVES, Tile, kind, mpsz, plain, tile_name
 from app.records.replay import Meld, WinHand
-from app.scoring import HandInput, HandRules, MeldInput, WinContext
+from app.scoring import HandRules, MeldInput, TypedHand, TypedMeld, WinContext
 from app.scoring.analysis import AnalysisInput, completing_tiles, formula_forms, least, validated
+from app.scoring.typed import counts_of
 from app.scoring.vocabulary import WIND_NAMES
 
 Context = dict[str, object]
 
 
-def core_win(win: WinHand, rules: HandRules) -> tuple[HandInput, Context]:
-    """The win's hand and the context facts the replay found: the flags that hold, the indicators, kita. The
-    seats, winds, riichi, honba and sticks are left to the settlement, which derives them from the scoreboard."""
-    hand = HandInput(_written(win.concealed, rules), tile_name(_shown(win.win_tile, rules)),
-                     tuple(MeldInput(meld.kind, _written(meld.tiles, rules)) for meld in win.melds))
+def core_win(win: WinHand, rules: HandRules) -> tuple[TypedHand, Context]:
+    """The win's hand by tile codes and the context facts the replay found: the flags that hold, the indicators,
+    kita. The seats, winds, riichi, honba and sticks are left to the settlement, which derives them from the
+    scoreboard."""
     flags = {"double_riichi": win.double_riichi, "ippatsu": win.ippatsu, "haitei": win.haitei, "houtei": win.houtei,
              "rinshan": win.rinshan, "chankan": win.chankan, "tenhou": win.tenhou, "chiihou": win.chiihou,
              "renhou": win.renhou and rules.renhou != "none"}
@@ -25,12 +24,19 @@ def core_win(win: WinHand, rules: HandRules) -> tuple[HandInput, Context]:
     context["ura_dora_indicators"] = tuple(tile_name(_shown(t, rules)) for t in win.ura_indicators)
     if win.kita:
         context["kita"] = win.kita
-    return hand, context
+    return typed_hand(win, rules), context
 
 
-def tile_hand(hand: HandInput) -> TileHand:
-    """The hand as the match settlement takes it."""
-    return TileHand(hand.tiles, hand.win_tile, tuple((meld.type, meld.tiles) for meld in hand.melds))
+def typed_hand(win: WinHand, rules: HandRules) -> TypedHand:
+    """The winner's tiles by code, red fives counted only where the rules have them (else they are plain fives),
+    and each meld with the seat wind of the player it was called from."""
+    dealer = (win.winner - win.seat_wind) % rules.players
+    melds = tuple(TypedMeld(meld.kind, tuple(kind(t) for t in meld.tiles), len(_reds(meld.tiles, rules)),
+                            None if meld.from_seat is None else WIND_NAMES[(meld.from_seat - dealer) % rules.players])
+                  for meld in win.melds)
+    reds = _reds(win.concealed, rules)
+    return TypedHand(counts_of([kind(t) for t in win.concealed]), kind(win.win_tile),
+                     (reds.count(4), reds.count(13), reds.count(22)), bool(_reds((win.win_tile,), rules)), melds)
 
 
 def full_context(win: WinHand, sent: Context, riichi: bool, honba: int, riichi_sticks: int,
@@ -52,6 +58,11 @@ def is_tenpai(tiles: tuple[Tile, ...], melds: tuple[Meld, ...], rules: HandRules
     table, hand, _ = validated(given, WinContext(), rules)
     forms = formula_forms(table, hand)
     return least(forms) == 0 and bool(completing_tiles(table, hand, forms)[0])
+
+
+def _reds(tiles: tuple[Tile, ...], rules: HandRules) -> list[int]:
+    """The codes of the red fives among the tiles, where the rules have red fives."""
+    return [kind(t) for t in tiles if t in RED_FIVES] if rules.max_red_fives_per_suit else []
 
 
 def _shown(tile: Tile, rules: HandRules) -> Tile:

@@ -10,12 +10,13 @@ from app.match.hand import HanFu, Outcome, PlayedHand, ScoredWin, Settlement, Ti
 from app.match.model import MatchState, Standing
 from app.match.rules import AbortiveDraw, MatchRules
 from app.match.settle import settle_hand
-from app.records.adapter import Context, core_win, full_context, is_tenpai, tile_hand
+from app.records.adapter import Context, core_win, full_context, is_tenpai
 from app.records.model import GameRecord, HandRecord, RecordedWin
 from app.records.replay import HandOutcome, WinHand, replay_hand
 from app.records.rounds import hand_name, round_of
-from app.scoring import HandInput
+from app.scoring import HandInput, TypedHand
 from app.scoring.result import ScoreResult
+from app.scoring.typed import notation
 from app.scoring.vocabulary import Wind
 
 RIICHI_DEPOSIT = 1000
@@ -157,10 +158,10 @@ class _HandCheck:
             None if played.abortive is None else played.abortive.value, wins, recorded_deltas, deltas)
         return verified, _replay_request(played, core, outcome), settled
 
-    def _played(self, outcome: HandOutcome, core: list[tuple[HandInput, Context]]) -> PlayedHand:
+    def _played(self, outcome: HandOutcome, core: list[tuple[TypedHand, Context]]) -> PlayedHand:
         ending = self.hand.ending
         if ending.kind == "win":
-            wins = tuple(Win(win.winner, (Tiles(tile_hand(hand), tuple(context.items())),), win.from_seat, win.pao_seat)
+            wins = tuple(Win(win.winner, (Tiles(hand, tuple(context.items())),), win.from_seat, win.pao_seat)
                          for win, (hand, context) in zip(outcome.wins, core, strict=True))
             result = Outcome.TSUMO if outcome.wins[0].from_seat is None else Outcome.RON
             return PlayedHand(result, outcome.riichi, wins)
@@ -207,7 +208,7 @@ class _HandCheck:
                 self.flag(seat, "deltas", said, computed,
                           f"seat {seat}'s score change is {said} in the record but {computed} here (riichi deposit aside)")
 
-    def _win(self, win: WinHand, recorded: RecordedWin, core_pair: tuple[HandInput, Context], scored: ScoredWin | None,
+    def _win(self, win: WinHand, recorded: RecordedWin, core_pair: tuple[TypedHand, Context], scored: ScoredWin | None,
              outcome: HandOutcome) -> VerifiedWin:
         hand, sent = core_pair
         score = None if scored is None else scored.score
@@ -216,7 +217,8 @@ class _HandCheck:
         honba = self.hand.honba if scored is None or scored.honba_bonus else 0
         sticks = 0 if scored is None else scored.riichi_sticks_bonus // RIICHI_DEPOSIT
         context = full_context(win, sent, win.winner in outcome.riichi, honba, sticks, self.state.dealer, self.players)
-        return VerifiedWin(win.winner, win.from_seat, win.pao_seat, hand, context, _stated(recorded), score)
+        return VerifiedWin(win.winner, win.from_seat, win.pao_seat, notation(hand), context, _stated(recorded),
+                           score)
 
     def _compare(self, seat: int, recorded: RecordedWin, scored: ScoredWin, score: ScoreResult) -> None:
         said, ours = _yaku_list(recorded), _computed_yaku(score)
@@ -270,6 +272,7 @@ def _yaku_text(entries: list[tuple[str, int]]) -> str:
 
 
 def _hand_dict(hand: HandInput) -> dict[str, object]:
+    """The hand as /match/replay takes it (the answer shows it so too: VerifiedWin.hand)."""
     return {"tiles": hand.tiles, "melds": [{"type": meld.type, "tiles": meld.tiles} for meld in hand.melds],
             "win_tile": hand.win_tile}
 
@@ -279,14 +282,14 @@ def _stated(recorded: RecordedWin) -> RecordedValue:
                          tuple(RecordedYaku(name, han) for name, han in recorded.yaku), recorded.yakuman)
 
 
-def _replay_request(played: PlayedHand, core: list[tuple[HandInput, Context]], outcome: HandOutcome) -> dict[str, object]:
+def _replay_request(played: PlayedHand, core: list[tuple[TypedHand, Context]], outcome: HandOutcome) -> dict[str, object]:
     """The hand as POST /match/replay takes it (each win by its hand and the context facts the replay found)."""
     request: dict[str, object] = {"result": played.result.value, "riichi": list(played.riichi)}
     if played.wins:
         request["wins"] = [
             {"winner": win.winner, **({"from_seat": win.from_seat} if win.from_seat is not None else {}),
              **({"pao_seat": win.pao_seat} if win.pao_seat is not None else {}),
-             "hand": _hand_dict(hand), "context": {k: list(v) if isinstance(v, tuple) else v for k, v in context.items()}}
+             "hand": _hand_dict(notation(hand)), "context": {k: list(v) if isinstance(v, tuple) else v for k, v in context.items()}}
             for win, (hand, context) in zip(outcome.wins, core, strict=True)]
     if played.result is Outcome.DRAW:
         request["tenpai"] = list(played.tenpai)

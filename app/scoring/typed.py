@@ -14,11 +14,13 @@ from (majiang-core's shoupai writes the same: a meld knows its source), by seat 
 
 `score` validates it with the checks /hand/score makes after reading the notation (validate.parse_typed_hand:
 counts, copies, red fives, the winning tile held, the number of players, the context) and runs the same pipeline;
-/hand/score's MPSZ notation is read by an adapter in front of the same checks (validate.parse_hand).
+/hand/score's MPSZ notation is read by an adapter in front of the same checks (validate.parse_hand), and `notation`
+writes a typed hand back in it (to show it, or to send it to /hand/score).
 """
 
 from dataclasses import dataclass
 
+from app.scoring.hand import HandInput, MeldInput
 from app.scoring.vocabulary import MeldType, Wind
 
 FIVES = (4, 13, 22)
@@ -53,3 +55,22 @@ def red_of(tile: int, reds: int = 1) -> tuple[int, int, int]:
     """`reds` red fives of the suit of `tile`, per suit m, p, s."""
     suit = tile // 9
     return (reds if suit == 0 else 0, reds if suit == 1 else 0, reds if suit == 2 else 0)
+
+
+def notation(hand: TypedHand) -> HandInput:
+    """The hand in MPSZ notation, as /hand/score takes it: tiles sorted by suit and rank, a red five written 0
+    before its suit's plain fives."""
+    concealed = [tile for tile, n in enumerate(hand.counts) for _ in range(n)]
+    win_reds = red_of(hand.win_tile) if hand.win_red else (0, 0, 0)
+    melds = tuple(MeldInput(m.type, written(sorted(m.tiles), red_of(min(m.tiles), m.red_fives))) for m in hand.melds)
+    return HandInput(written(concealed, hand.red_fives), written([hand.win_tile], win_reds), melds)
+
+
+def written(tiles: list[int], reds: tuple[int, int, int]) -> str:
+    """MPSZ of sorted tile codes, the first `reds` fives of each suit (m, p, s) written 0."""
+    out = []
+    for suit, letter in enumerate("mpsz"):
+        digits = "".join(str(tile % 9 + 1) for tile in tiles if tile // 9 == suit)
+        if digits:
+            out.append((digits.replace("5", "0", reds[suit]) if suit < 3 else digits) + letter)
+    return "".join(out)

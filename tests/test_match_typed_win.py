@@ -1,0 +1,79 @@
+"""A win the match settles from tile codes (the core's typed entry, as the record replay holds it) is valued as the
+same win written in MPSZ (as /match/settle takes it over HTTP): the same answer, or the same problems."""
+
+from dataclasses import fields, replace
+
+import msgspec
+import pytest
+
+from app.errors import InvalidInput
+from app.match.hand import Outcome, PlayedHand, Tiles, Win
+from app.match.model import MatchState
+from app.match.rules import resolve_match_rules
+from app.match.settle import settle_hand
+from app.match.win_value import Seating, TileHand, value_of_tiles
+from app.scoring import HandInput, TypedHand, TypedMeld, WinContext
+from app.scoring.typed import counts_of
+from app.scoring.vocabulary import WIND_NAMES
+from tests.golden import cases
+from tests.test_scoring_typed import typed_of
+
+SEATING = {"win", "seat_wind", "round_wind", "discarder_seat_wind", "pao_seat_wind", "honba", "riichi_sticks"}
+encode = msgspec.json.Encoder().encode
+
+
+def valued(hand: TileHand | TypedHand, ctx: WinContext, rules: object) -> object:
+    seating = Seating(ctx.win, ctx.seat_wind, ctx.round_wind, ctx.discarder_seat_wind, ctx.pao_seat_wind, ctx.honba,
+                      ctx.riichi_sticks)
+    sent = {f.name: getattr(ctx, f.name) for f in fields(ctx) if f.name not in SEATING}
+    try:
+        return encode(value_of_tiles(hand, sent, seating, rules))  # type: ignore[arg-type]
+    except InvalidInput as exc:
+        return [(p.type, p.loc) for p in exc.problems]
+
+
+def with_discarder(ctx: WinContext, players: int) -> WinContext:
+    """A ron names its discarder at the table (the next seat where the hand leaves it out)."""
+    if ctx.win == "tsumo" or ctx.discarder_seat_wind is not None:
+        return ctx
+    return replace(ctx, discarder_seat_wind=WIND_NAMES[(WIND_NAMES.index(ctx.seat_wind) + 1) % players])
+
+
+def tile_hand(hand: HandInput) -> TileHand:
+    return TileHand(hand.tiles, hand.win_tile, tuple((m.type, m.tiles) for m in hand.melds))
+
+
+def test_a_win_by_tile_codes_is_valued_as_in_mpsz() -> None:
+    compared = refused = 0
+    for case in cases(1500):
+        if case.hand is None or len(case.hand.win_tile) != 2:
+            continue
+        typed = typed_of(case.hand)
+        if max(typed.counts) > 4:
+            continue  # five copies: no count of tile codes says so
+        ctx = with_discarder(case.ctx, case.rules.players)
+        ours = valued(typed, ctx, case.rules)
+        assert ours == valued(tile_hand(case.hand), ctx, case.rules), case.describe()
+        compared += 1
+        refused += isinstance(ours, list)
+    assert compared > 1400 and refused > 100, (compared, refused)
+
+
+def settled(hand: TileHand | TypedHand) -> object:
+    """Daisangen, the third dragon pon called from seat 3 (the West seat with seat 1 dealing), won by ron on seat
+    0's discard with one honba on the table."""
+    rules = resolve_match_rules("tenhou", {})
+    state = MatchState("east", 2, 1, 0, (25000,) * 4)
+    win = Win(1, (Tiles(hand),), from_seat=0, pao_seat=3)
+    return settle_hand(state, PlayedHand(Outcome.RON, wins=(win,)), rules)
+
+
+def test_a_settled_win_by_tile_codes_keeps_its_calls_seats() -> None:
+    pons = ((31, "south"), (32, "north"), (33, "west"))
+    typed = TypedHand(counts_of([0, 1, 2, 8, 8]), 2, melds=tuple(TypedMeld("pon", (t, t, t), from_seat=s) for t, s in pons))
+    noted = TileHand("12399m", "3m", (("pon", "555z"), ("pon", "666z"), ("pon", "777z")))
+    assert settled(typed) == settled(noted)
+    called_by_itself = TypedHand(typed.counts, 2, melds=(*typed.melds[:2], TypedMeld("pon", (33, 33, 33), from_seat="east")))
+    with pytest.raises(InvalidInput) as exc:
+        settled(called_by_itself)
+    assert [(p.type, p.loc) for p in exc.value.problems] == [("invalid_meld", ("hand", "wins", 0, "hand", "melds", 2, "from_seat"))]
