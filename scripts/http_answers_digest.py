@@ -30,15 +30,16 @@ from hypothesis import strategies as st  # noqa: E402
 
 from app.api.example_requests import EXAMPLES  # noqa: E402
 from app.main import create_app  # noqa: E402
-from app.match.rules import MATCH_PRESETS, resolve_match_rules  # noqa: E402
+from app.match.rules import resolve_match_rules  # noqa: E402
+from app.scoring.rules import PRESETS  # noqa: E402
 from app.settings import Settings  # noqa: E402
 from benchmarks.http_bodies import valid_bodies  # noqa: E402
 from tests.test_hand_json_route import RAW_BODIES, odd_bodies  # noqa: E402
 from tests.test_match_settle_properties import hands  # noqa: E402
 
-PATHS = {"score_hand": "/hand/score", "score_hands": "/hand/score/batch", "analyze_hand": "/hand/analyze",
-         "analyze_hands": "/hand/analyze/batch", "score_points": "/hand/points", "check_match_end": "/match/end-check",
-         "settle_hand": "/match/settle", "replay_match": "/match/replay"}
+# Each operation's path, as the app's own document names them (every operation with an example is a POST).
+PATHS = {operation["operationId"]: path for path, methods in create_app(Settings()).openapi()["paths"].items()
+         for operation in methods.values()}
 LANGS = ("en", "ja", "vi", "zh", "ko")
 HEADERS = ("content-type", "content-language", "vary", "content-length")
 
@@ -117,7 +118,7 @@ def random_matches() -> list[tuple[str, list[int], list[dict[str, Any]]]]:
     matches = []
 
     @settings(max_examples=250, deadline=None, derandomize=True, database=None)
-    @given(data=st.data(), preset=st.sampled_from(sorted(MATCH_PRESETS)))
+    @given(data=st.data(), preset=st.sampled_from(sorted(PRESETS)))
     def gather(data: st.DataObject, preset: str) -> None:
         rules = resolve_match_rules(preset, {})
         scores = [rules.start_points] * rules.players
