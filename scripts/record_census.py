@@ -4,7 +4,7 @@
     python scripts/record_census.py --json tests/fixtures/records     # the same as JSON
 
 Reads files and folders (recursively), plain or `.gz`; a `.json` file may hold one record or a list of
-records. Standard library only: the XML read here is this repository's own fixtures, not user input.
+records. The XML read here (with the standard library) is this repository's own fixtures, not user input.
 
 Counts are of events: `kan_dora` kan dora indicators turned, `riichi` riichi accepted (mjlog REACH step 2)
 or declared (tenhou6 `r` discards), `ura_dora` wins whose ura dora count is above 0, `double_ron` hands
@@ -23,16 +23,21 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-# mjlog GO type bits (Tenhou): 0x02 red fives off, 0x04 open tanyao off, 0x08 hanchan, 0x10 three players.
-NO_AKA, NO_KUITAN, HANCHAN, SANMA = 0x02, 0x04, 0x08, 0x10
-MJLOG_CHANKAN, MJLOG_RINSHAN, MJLOG_DOUBLE_RIICHI, MJLOG_URA = 3, 4, 21, 53
-MJLOG_DRAWS = {"yao9": "kyuushu_kyuuhai", "reach4": "suucha_riichi", "kaze4": "suufon_renda", "kan4": "suukaikan",
-               "ron3": "sanchahou", "nm": "nagashi_mangan"}
-TENHOU6_DRAWS = {"流局": "exhaustive_draw", "全員聴牌": "exhaustive_draw", "全員不聴": "exhaustive_draw",
-                 "流し満貫": "nagashi_mangan", "九種九牌": "kyuushu_kyuuhai", "四家立直": "suucha_riichi",
-                 "四風連打": "suufon_renda", "四槓散了": "suukaikan", "四開槓": "suukaikan", "三家和了": "sanchahou",
-                 "三家和": "sanchahou"}
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from app.records.mjlog import ABORTIVE_TYPES
+from app.records.model import HANCHAN, NO_AKA, NO_KUITAN, SANMA
+from app.records.names import YAKU_BY_TENHOU_ID
+from app.records.tenhou6 import ABORTIVE_NAMES, DRAW_NAMES
+
+# The game type bits, draw spellings and yaku ids are the readers' own (app/records): the census counts what the
+# fixtures hold, it does not check the readers.
+MJLOG_CHANKAN, MJLOG_RINSHAN, MJLOG_DOUBLE_RIICHI, MJLOG_URA = (
+    next(i for i, yaku in YAKU_BY_TENHOU_ID.items() if yaku == name)
+    for name in ("chankan", "rinshan", "double_riichi", "ura_dora"))
+MJLOG_DRAWS = {**ABORTIVE_TYPES, "nm": "nagashi_mangan"}
+TENHOU6_DRAWS = {**ABORTIVE_NAMES,
+                 **{name: "nagashi_mangan" if kind == "nagashi" else "exhaustive_draw" for name, kind in DRAW_NAMES.items()}}
 
 def read_text(path: Path) -> str:
     data = path.read_bytes()
