@@ -58,7 +58,7 @@ def test_the_judged_tables_are_bounded_memos(table: str) -> None:
 
 def test_a_memo_works_a_value_out_once_and_starts_over_past_its_limit() -> None:
     made: list[int] = []
-    memo = Memo(lambda key: made.append(key) or key * 10, limit=2)
+    memo = Memo(lambda key: made.append(key) or key * 10, limit=2, name="test_bound")
     assert (memo[1], memo[1], memo[2]) == (10, 10, 20)
     assert made == [1, 2]
     assert memo[3] == 30 and dict(memo) == {3: 30}  # full at 2 keys: started over

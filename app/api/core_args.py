@@ -20,7 +20,7 @@ def _resolve(values: tuple[object, ...]) -> HandRules:
 
 
 # HandRules is frozen, so one object serves every request that sends the same preset and options.
-_RULES = Memo(_resolve, _RULES_CACHE_SIZE)
+_RULES = Memo(_resolve, _RULES_CACHE_SIZE, "request_rules")
 
 
 def rules_of(model: HandRulesModel) -> HandRules:

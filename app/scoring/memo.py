@@ -27,7 +27,7 @@ class Memo(dict[K, V]):
 
     __slots__ = ("make", "limit", "name", "keeps")
 
-    def __init__(self, make: Callable[[K], V], limit: int, name: str = "") -> None:
+    def __init__(self, make: Callable[[K], V], limit: int, name: str) -> None:
         super().__init__()
         self.make = make
         self.limit = limit
