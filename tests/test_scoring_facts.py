@@ -12,9 +12,10 @@ import pytest
 from app.errors import InvalidInput
 from app.scoring import HandInput, HandRules, MeldInput, WinContext, score_hand
 from app.scoring.decompose import readings
-from app.scoring.facts import hand_facts, shape_facts, situation, value_honors
+from app.scoring.facts import dora_facts, hand_facts, shape_facts, situation, value_honors
 from app.scoring.judge import FACTS_CACHE_LIMIT, JUDGES
 from app.scoring.memo import Memo
+from app.scoring.settlement import win_to_pay
 from app.scoring.validate import parse_hand
 from tests.handgen import generate
 
@@ -123,3 +124,18 @@ def test_every_shape_fact_is_set_by_name() -> None:
     assert (t.three_colour_triplets, t.triplets, t.concealed_triplets, t.has_honor, t.wait) == (True, 4, 3, True, "tanki")
     _, shapes = facts_of("112233m445566p99s", "9s", riichi=True)
     assert sorted((x.shape, x.peikou, x.sequences) for x in shapes) == [("chiitoitsu", 0, 0), ("standard", 2, 4)]
+
+
+def test_every_facts_builder_fills_exactly_its_fields() -> None:
+    """The facts (and WinToPay) are built with tuple.__new__, which mypyc compiles to a C call where the named
+    tuple's own constructor runs interpreted (docs/performance.md): nothing then checks their length, so this does."""
+    context = WinContext(riichi=True, dora_indicators=("1m",), ura_dora_indicators=("2p",))
+    for tiles, win_tile in (("11122233m345p789s", "3m"), ("112233m445566p99s", "9s")):
+        hand = parse_hand(HandInput(tiles, win_tile), context, RULES)
+        h = hand_facts(hand, context)
+        built = [h, situation(context, True), dora_facts(hand, context, 4),
+                 win_to_pay(base=2000, pao_base=0, winner="east", tsumo=False, discarder="south", liable=None, honba=0,
+                            riichi_sticks=0)]
+        built += [shape_facts(h, hand, r, value_honors(context)) for r in readings(hand, False)]
+        for facts in built:
+            assert len(facts) == len(type(facts)._fields), type(facts).__name__

@@ -12,7 +12,7 @@ wait is not in, and each reading's shape facts and group fu between ron and tsum
 """
 
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from app.errors import InvalidInput, Problem
 from app.scoring.decompose import readings
@@ -38,9 +38,9 @@ from app.scoring.tiles import (
 from app.scoring.validate import context_problems, meld_tiles, parse_hand, parse_noted, parse_read_hand
 from app.scoring.vocabulary import Limit
 
-FIVES = (4, 13, 22)
+FIVES: Final = (4, 13, 22)
 # The free tile a 13-tile hand is validated with: honors first, then tiles that exist with three players too.
-FREE_TILE_ORDER: tuple[int, ...] = (*range(27, 34), *range(9, 27), 0, 8)
+FREE_TILE_ORDER: Final[tuple[int, ...]] = (*range(27, 34), *range(9, 27), 0, 8)
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +56,7 @@ class AnalysisInput:
 # wait); what they share with other answers (Points) is frozen, and every list is a tuple.
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class WinValue:
     han: int
     fu: int
@@ -65,8 +65,18 @@ class WinValue:
     limit: Limit
     points: Points
 
+    def __init__(
+        self, han: int, fu: int, yaku: tuple[str, ...], yakuman: tuple[str, ...], limit: Limit, points: Points
+    ) -> None:
+        self.han = han
+        self.fu = fu
+        self.yaku = yaku
+        self.yakuman = yakuman
+        self.limit = limit
+        self.points = points
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class WaitValue:
     tile: str
     remaining: int
@@ -74,21 +84,37 @@ class WaitValue:
     ron: WinValue | None  # None: that win has no yaku, or it is a chankan /hand/score refuses (the tile held or shown)
     tsumo: WinValue | None
 
+    def __init__(self, tile: str, remaining: int, furiten: bool, ron: WinValue | None, tsumo: WinValue | None) -> None:
+        self.tile = tile
+        self.remaining = remaining
+        self.furiten = furiten
+        self.ron = ron
+        self.tsumo = tsumo
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class TileLeft:
     tile: str
     remaining: int
 
+    def __init__(self, tile: str, remaining: int) -> None:
+        self.tile = tile
+        self.remaining = remaining
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class ShantenByForm:
     standard: int
     chiitoitsu: int | None  # None with melds
     kokushi: int | None
 
+    def __init__(self, standard: int, chiitoitsu: int | None, kokushi: int | None) -> None:
+        self.standard = standard
+        self.chiitoitsu = chiitoitsu
+        self.kokushi = kokushi
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class DiscardOption:
     discard: str
     shanten: int
@@ -96,8 +122,18 @@ class DiscardOption:
     improving_tiles: tuple[TileLeft, ...] | None  # otherwise
     ukeire: int
 
+    def __init__(
+        self, discard: str, shanten: int, waits: tuple[WaitValue, ...] | None,
+        improving_tiles: tuple[TileLeft, ...] | None, ukeire: int
+    ) -> None:
+        self.discard = discard
+        self.shanten = shanten
+        self.waits = waits
+        self.improving_tiles = improving_tiles
+        self.ukeire = ukeire
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class Analysis:
     shanten: int
     shanten_by_form: ShantenByForm
@@ -106,8 +142,20 @@ class Analysis:
     ukeire: int | None = None  # 13 tiles
     discards_analysis: tuple[DiscardOption, ...] | None = None  # 14 tiles
 
+    def __init__(
+        self, shanten: int, shanten_by_form: ShantenByForm, waits: tuple[WaitValue, ...] | None = None,
+        improving_tiles: tuple[TileLeft, ...] | None = None, ukeire: int | None = None,
+        discards_analysis: tuple[DiscardOption, ...] | None = None
+    ) -> None:
+        self.shanten = shanten
+        self.shanten_by_form = shanten_by_form
+        self.waits = waits
+        self.improving_tiles = improving_tiles
+        self.ukeire = ukeire
+        self.discards_analysis = discards_analysis
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class Table:
     """What stays the same for every hand looked at: the parsed hand (its melds and indicators), the two
     contexts, the rules, what valuing a hand by ron and by tsumo shares, and the tiles seen outside the hand."""
@@ -123,8 +171,24 @@ class Table:
     discarded: frozenset[int]  # the player's own discards
     tiles: frozenset[int]  # the tiles in play under the rules
 
+    def __init__(
+        self, base: ParsedHand, ron: WinContext, tsumo: WinContext, rules: HandRules, judge: Judge,
+        wins: tuple[WayToWin, WayToWin], melds: int, outside: tuple[int, ...], discarded: frozenset[int],
+        tiles: frozenset[int]
+    ) -> None:
+        self.base = base
+        self.ron = ron
+        self.tsumo = tsumo
+        self.rules = rules
+        self.judge = judge
+        self.wins = wins
+        self.melds = melds
+        self.outside = outside
+        self.discarded = discarded
+        self.tiles = tiles
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class Concealed:
     """One hand looked at: its concealed tiles as counts and by suit, every tile held, its red fives."""
 
@@ -133,6 +197,16 @@ class Concealed:
     held: int  # packed counts, melds included
     red_fives: int  # melds included
     reds: tuple[int, int, int]  # concealed red fives of m, p, s
+
+    def __init__(
+        self, counts: tuple[int, ...], parts: tuple[SuitPart, ...], held: int, red_fives: int,
+        reds: tuple[int, int, int]
+    ) -> None:
+        self.counts = counts
+        self.parts = parts
+        self.held = held
+        self.red_fives = red_fives
+        self.reds = reds
 
 
 def analyze_hand(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> Analysis:
@@ -165,9 +239,9 @@ def _win_contexts(ctx: WinContext) -> WinContexts:
 
 
 # Each context made a ron and a tsumo once: contexts repeat across the hands of a game.
-WIN_CONTEXTS = Memo(_win_contexts, CACHE_LIMIT, "win_contexts")
-IN_PLAY = {4: frozenset(range(34)), 3: frozenset(range(34)) - NOT_IN_SANMA}
-NOTHING_OUTSIDE = (0,) * 34
+WIN_CONTEXTS: Final = Memo(_win_contexts, CACHE_LIMIT, "win_contexts")
+IN_PLAY: Final = {4: frozenset(range(34)), 3: frozenset(range(34)) - NOT_IN_SANMA}
+NOTHING_OUTSIDE: Final = (0,) * 34
 
 
 def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[Table, Concealed, bool]:
@@ -327,7 +401,7 @@ def _suit_waits(key: tuple[int, tuple[int, ...]]) -> tuple[tuple[int, int], ...]
     return tuple(found)
 
 
-SUIT_WAITS: Memo[tuple[int, tuple[int, ...]], tuple[tuple[int, int], ...]] = Memo(_suit_waits, CACHE_LIMIT, "suit_waits")
+SUIT_WAITS: Final[Memo[tuple[int, tuple[int, ...]], tuple[tuple[int, int], ...]]] = Memo(_suit_waits, CACHE_LIMIT, "suit_waits")
 
 
 def standard_waits(hand: Concealed) -> list[int]:

@@ -7,13 +7,14 @@ tile: the group it completed decides the wait, and whether a triplet won on a di
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import product
+from typing import Final
 
 from app.scoring.hand import ParsedHand
 from app.scoring.suits import NO_TILE, Placement, SuitSplit
 from app.scoring.vocabulary import Shape, Wait
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Reading:
     shape: Shape
     splits: tuple[SuitSplit, ...]  # one per suit (m, p, s, honors); empty outside the standard shape
@@ -21,10 +22,20 @@ class Reading:
     win_in: Placement  # the group the winning tile completed
     ron_triplet: int = NO_TILE  # a concealed triplet completed on a discard: it counts as open
 
+    def __init__(
+        self, shape: Shape, splits: tuple[SuitSplit, ...], wait: Wait, win_in: Placement,
+        ron_triplet: int = NO_TILE
+    ) -> None:
+        self.shape = shape
+        self.splits = splits
+        self.wait = wait
+        self.win_in = win_in
+        self.ron_triplet = ron_triplet
+
 
 # The group the winning tile completes in seven pairs (its pair) and in thirteen orphans, per tile.
-SEVEN_PAIRS_WON = tuple(Placement("pair", t, "tanki") for t in range(34))
-ORPHANS_WON: dict[Wait, tuple[Placement, ...]] = {
+SEVEN_PAIRS_WON: Final = tuple(Placement("pair", t, "tanki") for t in range(34))
+ORPHANS_WON: Final[dict[Wait, tuple[Placement, ...]]] = {
     wait: tuple(Placement("kokushi", t, wait) for t in range(34)) for wait in ("kokushi", "kokushi_13")}
 
 

@@ -29,7 +29,7 @@ from app.scoring.vocabulary import Limit
 from app.scoring.yaku import YAKUMAN_TABLES, Yakuman
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Candidate:
     """One reading, scored."""
 
@@ -41,6 +41,19 @@ class Candidate:
     fu_items: tuple[FuScore, ...]
     limit: Limit
     base: int
+
+    def __init__(
+        self, reading: Reading, yaku: tuple[YakuScore, ...], yakuman: tuple[tuple[Yakuman, int], ...], han: int,
+        fu: int, fu_items: tuple[FuScore, ...], limit: Limit, base: int
+    ) -> None:
+        self.reading = reading
+        self.yaku = yaku
+        self.yakuman = yakuman
+        self.han = han
+        self.fu = fu
+        self.fu_items = fu_items
+        self.limit = limit
+        self.base = base
 
     def worth(self) -> tuple[int, bool, int, int, int]:
         """Points, then a real yakuman over a kazoe one of the same value (its han are not counted: riichi.wiki
@@ -82,7 +95,7 @@ def score_parsed(parsed: ParsedHand, ctx: WinContext, judge: Judge) -> ScoreResu
     return _result(parsed, ctx, judge, best)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class WayToWin:
     """One way a hand is won: its context (a ron or a tsumo, with its flags) and its situation's yaku judged.
     /hand/score values one; /hand/analyze values each wait by tsumo and by ron, the two made once a request."""
@@ -91,6 +104,12 @@ class WayToWin:
     tsumo: bool
     situation: Judgement
     validated: bool  # the hand's validation ran every context check on ctx: each win needs only win_refused
+
+    def __init__(self, ctx: WinContext, tsumo: bool, situation: Judgement, validated: bool) -> None:
+        self.ctx = ctx
+        self.tsumo = tsumo
+        self.situation = situation
+        self.validated = validated
 
 
 def way_to_win(ctx: WinContext, judge: Judge, closed: bool, validated: bool = True) -> WayToWin:

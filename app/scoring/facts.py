@@ -8,7 +8,7 @@ They are named tuples, not dataclasses like the core's other records, because th
 hashes and compares in C (docs/performance.md, "Named tuples and slotted dataclasses").
 """
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from app.scoring.decompose import Reading
 from app.scoring.hand import ParsedHand, WinContext
@@ -82,22 +82,23 @@ class DoraFacts(NamedTuple):
     kita: int
 
 
-WIND_TILES: dict[Wind, int] = dict(zip(WIND_NAMES, WINDS, strict=True))
-DRAGON_SET = frozenset(DRAGONS)
-WIND_SET = frozenset(WINDS)
-NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-VALUE_HONORS = {(seat, round_): frozenset((*DRAGONS, WIND_TILES[seat], WIND_TILES[round_]))
+WIND_TILES: Final[dict[Wind, int]] = dict(zip(WIND_NAMES, WINDS, strict=True))
+DRAGON_SET: Final = frozenset(DRAGONS)
+WIND_SET: Final = frozenset(WINDS)
+NINE_GATES: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+VALUE_HONORS: Final = {(seat, round_): frozenset((*DRAGONS, WIND_TILES[seat], WIND_TILES[round_]))
                 for seat in WIND_NAMES for round_ in WIND_NAMES}
 
 
-# The facts are built positionally, field by field in declaration order (each value commented with its field):
-# a keyword call costs about 1.9 µs a hand, which the speed floor cannot spare (see docs/performance.md), and
-# tests/test_scoring_facts.py pins every field by name on hands that set it.
+# The facts are built with tuple.__new__, field by field in declaration order (each value commented with its field):
+# a named tuple's own constructor is Python code generated at run time, which the compiled build runs interpreted
+# (about 3,600 instructions a call, against some 600; docs/performance.md), and tests/test_scoring_facts.py pins
+# every field by name on hands that set it, and each builder's length.
 
 
 def situation(ctx: WinContext, closed: bool) -> Situation:
-    return Situation(closed, ctx.riichi, ctx.double_riichi, ctx.ippatsu, ctx.win == "tsumo", ctx.haitei, ctx.houtei,
-                     ctx.rinshan, ctx.chankan)
+    return tuple.__new__(Situation, (closed, ctx.riichi, ctx.double_riichi, ctx.ippatsu, ctx.win == "tsumo", ctx.haitei,
+                                     ctx.houtei, ctx.rinshan, ctx.chankan))
 
 
 def hand_facts(hand: ParsedHand, ctx: WinContext) -> HandFacts:
@@ -107,7 +108,7 @@ def hand_facts(hand: ParsedHand, ctx: WinContext) -> HandFacts:
     honor_triplets = z.honor_triplets | c.honor_triplets if c.honor_triplets else z.honor_triplets
     suit_count = suits.bit_count()
     has_honor = bool(z.size or honor_triplets)
-    return HandFacts(
+    return tuple.__new__(HandFacts, (
         ctx.tenhou,
         ctx.chiihou,
         ctx.renhou,
@@ -126,7 +127,7 @@ def hand_facts(hand: ParsedHand, ctx: WinContext) -> HandFacts:
         z.wind_pair,
         c.kans,
         _chuuren(hand) if suit_count == 1 and not has_honor and not hand.melds else 0,  # chuuren
-    )
+    ))
 
 
 def _chuuren(hand: ParsedHand) -> int:
@@ -146,14 +147,14 @@ def value_honors(ctx: WinContext) -> frozenset[int]:
 def shape_facts(h: HandFacts, hand: ParsedHand, r: Reading, value: frozenset[int]) -> ShapeFacts:
     """`value`: the value_honors of the hand."""
     if not r.splits:
-        return ShapeFacts(r.shape, r.wait, h.closed, h.has_honor, 0, 0, 0, False, False, False, False, False, 0)
+        return tuple.__new__(ShapeFacts, (r.shape, r.wait, h.closed, h.has_honor, 0, 0, 0, False, False, False, False, False, 0))
     m, p, s, z = r.splits
     c = hand.called
     hand_triplets = m.triplet_count + p.triplet_count + s.triplet_count + z.triplet_count
     sequences = m.sequence_count + p.sequence_count + s.sequence_count + c.sequences
     sequence_bits = m.sequence_bits | p.sequence_bits | s.sequence_bits | c.sequence_bits
     triplet_bits = m.triplet_bits | p.triplet_bits | s.triplet_bits | c.triplet_bits
-    return ShapeFacts(
+    return tuple.__new__(ShapeFacts, (
         r.shape,
         r.wait,
         h.closed,
@@ -168,14 +169,14 @@ def shape_facts(h: HandFacts, hand: ParsedHand, r: Reading, value: frozenset[int
          or sequence_bits & ITTSU_S == ITTSU_S),  # straight
         m.outer and p.outer and s.outer and c.outer,  # outer
         m.peikou + p.peikou + s.peikou,  # peikou
-    )
+    ))
 
 
 # Per number of players: where each indicator's dora sits in packed counts.
-DORA_SHIFTS = {players: tuple(COUNT_BITS * target for target in targets) for players, targets in DORA_TARGETS.items()}
+DORA_SHIFTS: Final = {players: tuple(COUNT_BITS * target for target in targets) for players, targets in DORA_TARGETS.items()}
 
 
-NO_DORA = DoraFacts(dora=0, aka=0, ura=0, kita=0)
+NO_DORA: Final = DoraFacts(dora=0, aka=0, ura=0, kita=0)
 
 
 def dora_facts(hand: ParsedHand, ctx: WinContext, players: int) -> DoraFacts:
@@ -184,7 +185,7 @@ def dora_facts(hand: ParsedHand, ctx: WinContext, players: int) -> DoraFacts:
     ura = _dora_count(hand.held, hand.ura_dora_indicators, shifts) if ctx.in_riichi else 0
     if not (dora or ura or hand.red_fives or ctx.kita):
         return NO_DORA
-    return DoraFacts(dora=dora, aka=hand.red_fives, ura=ura, kita=ctx.kita)
+    return tuple.__new__(DoraFacts, (dora, hand.red_fives, ura, ctx.kita))  # dora, aka, ura, kita
 
 
 def _dora_count(held: int, indicators: bytes, shifts: tuple[int, ...]) -> int:
@@ -201,7 +202,7 @@ def is_pinfu_shape(s: ShapeFacts) -> bool:
 
 # Bits laid out as tile indices (0-26, the three suits side by side): a rank set in all three suits is
 # sanshoku; sequences from 1, 4 and 7 of one suit are ittsu.
-RANKS = 0x1FF
-ITTSU_M = 0b1001001
-ITTSU_P = ITTSU_M << 9
-ITTSU_S = ITTSU_M << 18
+RANKS: Final = 0x1FF
+ITTSU_M: Final = 0b1001001
+ITTSU_P: Final = ITTSU_M << 9
+ITTSU_S: Final = ITTSU_M << 18

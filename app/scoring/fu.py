@@ -5,6 +5,7 @@ answer that holds it.
 """
 
 from dataclasses import dataclass
+from typing import Final
 
 from app.scoring.decompose import Reading
 from app.scoring.facts import DRAGON_SET, WIND_TILES, ShapeFacts, is_pinfu_shape
@@ -21,13 +22,13 @@ class FuScore:
     tiles: str | None = None
 
 
-BASE_FU = FuScore("base", 20)
-CHIITOITSU_FU = FuScore("chiitoitsu", 25)
-MENZEN_RON_FU = FuScore("menzen_ron", 10)
-TSUMO_FU = FuScore("tsumo", 2)
-OPEN_PINFU_FU = FuScore("open_pinfu_ron", 10)
-WAIT_FU: dict[str, FuScore] = {wait: FuScore(f"{wait}_wait", 2) for wait in ("kanchan", "penchan", "tanki")}
-CHIITOITSU_FU_TOTAL = 25
+BASE_FU: Final = FuScore("base", 20)
+CHIITOITSU_FU: Final = FuScore("chiitoitsu", 25)
+MENZEN_RON_FU: Final = FuScore("menzen_ron", 10)
+TSUMO_FU: Final = FuScore("tsumo", 2)
+OPEN_PINFU_FU: Final = FuScore("open_pinfu_ron", 10)
+WAIT_FU: Final[dict[str, FuScore]] = {wait: FuScore(f"{wait}_wait", 2) for wait in ("kanchan", "penchan", "tanki")}
+CHIITOITSU_FU_TOTAL: Final = 25
 
 
 def _set_fu(tile: int, kan: bool, is_open: bool) -> FuScore:
@@ -37,12 +38,12 @@ def _set_fu(tile: int, kan: bool, is_open: bool) -> FuScore:
 
 
 # SET_FU[tile][kan][open]: every triplet and kan item.
-SET_FU = tuple(tuple(tuple(_set_fu(t, kan, is_open) for is_open in (False, True)) for kan in (False, True))
+SET_FU: Final = tuple(tuple(tuple(_set_fu(t, kan, is_open) for is_open in (False, True)) for kan in (False, True))
                for t in range(34))
 
 
 # The item of each pair of honors worth fu: PAIR_FU[reason, fu, tile] (fu: 2, or rules.double_wind_pair_fu).
-PAIR_FU = {(reason, fu, tile): FuScore(reason, fu, PAIR_NAMES[tile])
+PAIR_FU: Final = {(reason, fu, tile): FuScore(reason, fu, PAIR_NAMES[tile])
            for reason in ("dragon_pair", "seat_wind_pair", "round_wind_pair", "double_wind_pair")
            for fu in (2, 4) for tile in range(27, 34)}
 
@@ -92,7 +93,7 @@ def triplet_fu(key: tuple[SuitSplit, int]) -> tuple[FuScore, ...]:
 
 
 # Per split (and the tile of a triplet won on a discard, or NO_TILE): its triplets' items, worked out once.
-TRIPLET_FU = Memo(triplet_fu, 100_000, "triplet_fu")
+TRIPLET_FU: Final = Memo(triplet_fu, 100_000, "triplet_fu")
 
 
 def meld_fu(melds: tuple[Meld, ...]) -> tuple[FuScore, ...]:

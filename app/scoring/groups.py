@@ -4,6 +4,7 @@ Groups are few and immutable, so each is made once and shared by every answer th
 """
 
 from dataclasses import dataclass
+from typing import Final
 
 from app.scoring.decompose import Reading
 from app.scoring.hand import ParsedHand
@@ -26,9 +27,9 @@ def _each_tile(kind: GroupKind, names: tuple[str, ...]) -> tuple[tuple[Group, Gr
     return tuple((Group(kind, name, False, False), Group(kind, name, False, True)) for name in names)
 
 
-SEQUENCE_GROUPS = _each_tile("sequence", SEQUENCE_NAMES)
-TRIPLET_GROUPS = _each_tile("triplet", TRIPLET_NAMES)
-PAIR_GROUPS = _each_tile("pair", PAIR_NAMES)
+SEQUENCE_GROUPS: Final = _each_tile("sequence", SEQUENCE_NAMES)
+TRIPLET_GROUPS: Final = _each_tile("triplet", TRIPLET_NAMES)
+PAIR_GROUPS: Final = _each_tile("pair", PAIR_NAMES)
 
 
 def concealed_groups(sequences: tuple[int, ...], triplets: tuple[int, ...], won: Placement | None) -> tuple[Group, ...]:
@@ -51,10 +52,10 @@ def _meld_group(meld_type: MeldType, tile: int) -> Group:
 
 
 # The group of each meld by type and lowest tile.
-MELD_GROUPS = {kind: tuple(_meld_group(kind, t) for t in range(34)) for kind in ("chi", "pon", "kan", "shouminkan", "ankan")}
-ORPHANS = sorted(TERMINALS_AND_HONORS)
+MELD_GROUPS: Final = {kind: tuple(_meld_group(kind, t) for t in range(34)) for kind in ("chi", "pon", "kan", "shouminkan", "ankan")}
+ORPHANS: Final = sorted(TERMINALS_AND_HONORS)
 # The thirteen orphans with the tile held twice, by that tile.
-KOKUSHI_GROUPS = {pair: Group("kokushi", format_tiles(sorted([*ORPHANS, pair])), False, True) for pair in ORPHANS}
+KOKUSHI_GROUPS: Final = {pair: Group("kokushi", format_tiles(sorted([*ORPHANS, pair])), False, True) for pair in ORPHANS}
 
 
 def _unmarked(split: SuitSplit) -> tuple[Group, ...]:
@@ -67,8 +68,8 @@ def _marked(key: tuple[SuitSplit, Placement]) -> tuple[Group, ...]:
 
 
 # A split's groups, and the same with the group the winning tile completed marked: worked out once each.
-SPLIT_GROUPS: Memo[SuitSplit, tuple[Group, ...]] = Memo(_unmarked, 100_000, "split_groups")
-WON_GROUPS: Memo[tuple[SuitSplit, Placement], tuple[Group, ...]] = Memo(_marked, 100_000, "won_groups")
+SPLIT_GROUPS: Final[Memo[SuitSplit, tuple[Group, ...]]] = Memo(_unmarked, 100_000, "split_groups")
+WON_GROUPS: Final[Memo[tuple[SuitSplit, Placement], tuple[Group, ...]]] = Memo(_marked, 100_000, "won_groups")
 
 
 def describe_groups(hand: ParsedHand, r: Reading) -> tuple[Group, ...]:

@@ -132,7 +132,7 @@ def summarize_melds(melds: tuple[Meld, ...]) -> MeldSummary:
     )
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class ParsedHand:
     """A validated hand: its concealed tiles by suit, its melds, and the tiles they all hold."""
 
@@ -144,6 +144,19 @@ class ParsedHand:
     red_fives: int
     dora_indicators: bytes
     ura_dora_indicators: bytes
+
+    def __init__(
+        self, parts: tuple[SuitPart, ...], melds: tuple[Meld, ...], called: MeldSummary, held: int, win_tile: int,
+        red_fives: int, dora_indicators: bytes, ura_dora_indicators: bytes
+    ) -> None:
+        self.parts = parts
+        self.melds = melds
+        self.called = called
+        self.held = held
+        self.win_tile = win_tile
+        self.red_fives = red_fives
+        self.dora_indicators = dora_indicators
+        self.ura_dora_indicators = ura_dora_indicators
 
     def concealed_count(self, tile: int) -> int:
         return self.parts[tile // 9].counts[tile % 9]

@@ -6,7 +6,7 @@ by every set of rules that agrees on those options (TableMemos), and each paymen
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from app.scoring.memo import Memo
 from app.scoring.result import YakuScore
@@ -28,8 +28,8 @@ from app.scoring.yaku import (
 
 # Distinct facts judged and kept per table, and settlements kept, per set of rules: real hands share few of
 # either (tests/test_scoring_facts.py), and the bound keeps memory small under a stream of odd requests.
-FACTS_CACHE_LIMIT = 10_000
-RULE_SETS_KEPT = 1_000
+FACTS_CACHE_LIMIT: Final = 10_000
+RULE_SETS_KEPT: Final = 1_000
 
 
 
@@ -43,8 +43,8 @@ class Judgement:
     alone: bool  # `yaku` is one yaku that the rules score by itself
 
 
-NOTHING = Judgement(yaku=(), yakuman=(), alone=False)
-YAKU_SCORES: Memo[tuple[str, str, int], YakuScore] = Memo(lambda key: YakuScore(*key), 1_000, "yaku_scores")
+NOTHING: Final = Judgement(yaku=(), yakuman=(), alone=False)
+YAKU_SCORES: Final[Memo[tuple[str, str, int], YakuScore]] = Memo(lambda key: YakuScore(*key), 1_000, "yaku_scores")
 
 
 def yaku_score(y: Yaku, han: int) -> YakuScore:
@@ -80,11 +80,11 @@ def judge_table(rows: Rows, yakuman: tuple[Yakuman, ...], rules: HandRules, fact
     return Judgement(yaku=(), yakuman=found, alone=False) if found else judge_yaku(rows, rules, facts, closed)
 
 
-SITUATION_ROWS = Rows.of(SITUATION_YAKU)
-HAND_ROWS = Rows.of(HAND_YAKU)
-READING_ROWS = Rows.of(READING_YAKU)
-DORA_ROWS = Rows.of(DORA_YAKU)  # read as closed: the ura dora need riichi
-DRAW_ROWS = Rows.of(DRAW_YAKU)
+SITUATION_ROWS: Final = Rows.of(SITUATION_YAKU)
+HAND_ROWS: Final = Rows.of(HAND_YAKU)
+READING_ROWS: Final = Rows.of(READING_YAKU)
+DORA_ROWS: Final = Rows.of(DORA_YAKU)  # read as closed: the ura dora need riichi
+DRAW_ROWS: Final = Rows.of(DRAW_YAKU)
 
 
 Options = tuple[tuple[str, object], ...]  # (option, value) pairs of a set of rules
@@ -114,13 +114,13 @@ class TableMemos(Memo[Options, Memo[Facts, Judgement]]):
         return self[tuple((option, getattr(rules, option)) for option in self.reads)]
 
 
-SITUATION_JUDGED: TableMemos = _judged(
+SITUATION_JUDGED: Final[TableMemos] = _judged(
     "situation", lambda r, w: judge_yaku(SITUATION_ROWS, r, w, w.closed), options_read(SITUATION_YAKU))
-HAND_JUDGED: TableMemos = _judged(
+HAND_JUDGED: Final[TableMemos] = _judged(
     "hand", lambda r, h: judge_table(HAND_ROWS, HAND_YAKUMAN, r, h, h.closed), options_read(HAND_YAKU, HAND_YAKUMAN))
-SHAPE_JUDGED: TableMemos = _judged(
+SHAPE_JUDGED: Final[TableMemos] = _judged(
     "shape", lambda r, s: judge_table(READING_ROWS, READING_YAKUMAN, r, s, s.closed), options_read(READING_YAKU, READING_YAKUMAN))
-DORA_JUDGED: TableMemos = _judged("dora", lambda r, d: judge_yaku(DORA_ROWS, r, d), options_read(DORA_YAKU))
+DORA_JUDGED: Final[TableMemos] = _judged("dora", lambda r, d: judge_yaku(DORA_ROWS, r, d), options_read(DORA_YAKU))
 
 
 class Judge:
@@ -137,4 +137,4 @@ class Judge:
         self.settled: Memo[WinToPay, PaidWin] = Memo(partial(settle, rules=rules), FACTS_CACHE_LIMIT, "settled")
 
 
-JUDGES = Memo(Judge, RULE_SETS_KEPT, "judges")
+JUDGES: Final = Memo(Judge, RULE_SETS_KEPT, "judges")

@@ -8,16 +8,16 @@ on the golden answers. `MAHJONG_MEMO_OFF=name,name` switches single memos off, t
 
 import os
 from collections.abc import Callable, Hashable
-from typing import TypeVar
+from typing import Final, TypeVar
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
 # The latest memo of each name. Memos made per set of rules (judge.py) share a name and are reached only through
 # a memo of their own (JUDGES, the TableMemos), so emptying that one lets them go.
-_NAMED: "dict[str, Memo[Hashable, object]]" = {}
-_OFF: set[str] = {name for name in os.environ.get("MAHJONG_MEMO_OFF", "").split(",") if name}
-_ON = [os.environ.get("MAHJONG_MEMO", "on") != "off"]
+_NAMED: "Final[dict[str, Memo[Hashable, object]]]" = {}
+_OFF: Final[set[str]] = {name for name in os.environ.get("MAHJONG_MEMO_OFF", "").split(",") if name}
+_ON: Final = [os.environ.get("MAHJONG_MEMO", "on") != "off"]
 
 
 class Memo(dict[K, V]):

@@ -6,6 +6,7 @@ docs/names.md.
 """
 
 from dataclasses import dataclass
+from typing import Final
 
 from app.scoring.vocabulary import Limit
 
@@ -26,7 +27,7 @@ class Names:
 
 
 # Every limit but "none", which is not one (a hand's limit_name is then null).
-LIMIT_NAMES: dict[Limit, Names] = {
+LIMIT_NAMES: Final[dict[Limit, Names]] = {
     "mangan": Names("Mangan", "満貫", "Mangan", "满贯", "만관"),
     "haneman": Names("Haneman", "跳満", "Haneman", "跳满", "하네만"),
     "baiman": Names("Baiman", "倍満", "Baiman", "倍满", "배만"),
@@ -39,4 +40,4 @@ LIMIT_NAMES: dict[Limit, Names] = {
     "quintuple_yakuman": Names("Quintuple yakuman", "五倍役満", "Yakuman gấp năm", "五倍役满", "5배 역만"),
     "sextuple_yakuman": Names("Sextuple yakuman", "六倍役満", "Yakuman gấp sáu", "六倍役满", "6배 역만"),
 }
-ENGLISH_LIMIT_NAMES: dict[str, str] = {limit: names.en for limit, names in LIMIT_NAMES.items()}
+ENGLISH_LIMIT_NAMES: Final[dict[str, str]] = {limit: names.en for limit, names in LIMIT_NAMES.items()}

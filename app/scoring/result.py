@@ -27,7 +27,7 @@ class YakumanScore:
     multiplier: int
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class ScoreResult:
     han: int
     fu: int
@@ -41,3 +41,21 @@ class ScoreResult:
     wait: Wait | None
     payments: tuple[Payment, ...]
     limit_name: str | None  # the limit's English name (LIMIT_NAMES); None for "none"
+
+    def __init__(
+        self, han: int, fu: int, yaku: tuple[YakuScore, ...], yakuman: tuple[YakumanScore, ...], limit: Limit,
+        base_points: int, points: Points, fu_breakdown: tuple[FuScore, ...], decomposition: tuple[Group, ...],
+        wait: Wait | None, payments: tuple[Payment, ...], limit_name: str | None
+    ) -> None:
+        self.han = han
+        self.fu = fu
+        self.yaku = yaku
+        self.yakuman = yakuman
+        self.limit = limit
+        self.base_points = base_points
+        self.points = points
+        self.fu_breakdown = fu_breakdown
+        self.decomposition = decomposition
+        self.wait = wait
+        self.payments = payments
+        self.limit_name = limit_name

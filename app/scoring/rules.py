@@ -14,7 +14,7 @@ hand) and app.match.rules.resolve_match_rules (for a match, its hand rules inclu
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal, get_type_hints
+from typing import Any, Final, Literal, get_type_hints
 
 from app.errors import InvalidInput, Problem
 from app.scoring.names import LIMIT_NAMES, Names
@@ -143,7 +143,7 @@ class HandRules:
         return self._hash
 
 
-HAND_OPTIONS: dict[str, Option] = options_of(HandRules, "hand")
+HAND_OPTIONS: Final[dict[str, Option]] = options_of(HandRules, "hand")
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,23 +156,23 @@ class RuleSet:
     options: Mapping[str, object]
 
 
-DEFAULT_PRESET = "tenhou"  # the defaults of HandRules and MatchRules are its values
+DEFAULT_PRESET: Final = "tenhou"  # the defaults of HandRules and MatchRules are its values
 
 # The tournament rule sets end alike: South 4 and done, no goal, no extra round, no tobi, no agari-yame or
 # tenpai-yame, equal places sharing their uma.
-_PLAYED_TO_THE_END: dict[str, object] = {
+_PLAYED_TO_THE_END: Final[dict[str, object]] = {
     "goal_score": None, "tobi": False, "agariyame": "forced_renchan", "tenpaiyame": False, "enchousen": "none",
     "enchousen_renchan_priority": False, "enchousen_draw_can_end": False, "tie_break": "shared",
 }
 # ... and settle alike: no abortive draws, riichi allowed below 1,000 points, chombo a penalty taken from the final
 # result (20,000 unless the preset says otherwise).
-_TOURNAMENT_SETTLEMENT: dict[str, object] = {"abortive_draws": [], "riichi_needs_points": False, "chombo": "penalty"}
-_NO_RED_FIVES: dict[str, object] = {"aka_dora": False, "max_red_fives_per_suit": 0}
-_THREE_PLAYER_ABORTIVE_DRAWS = ["kyuushu_kyuuhai", "suukaikan"]
+_TOURNAMENT_SETTLEMENT: Final[dict[str, object]] = {"abortive_draws": [], "riichi_needs_points": False, "chombo": "penalty"}
+_NO_RED_FIVES: Final[dict[str, object]] = {"aka_dora": False, "max_red_fives_per_suit": 0}
+_THREE_PLAYER_ABORTIVE_DRAWS: Final = ["kyuushu_kyuuhai", "suukaikan"]
 
 # Each preset beside the published rules it comes from; docs/presets.md has every value with its source and
 # confidence.
-PRESETS: dict[str, RuleSet] = {
+PRESETS: Final[dict[str, RuleSet]] = {
     # Tenhou.net manual (tenhou.net/man, as riichi.wiki "Tenhou.net rules" translates it), ranked lobbies: the
     # 13-sided kokushi, suuankou tanki, junsei chuuren and daisuushii are single yakuman, different yakuman add up
     # (riichi.wiki "Multiple yakuman"); pao covers the whole hand and "related repeats also paid through pao".

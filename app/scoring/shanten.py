@@ -8,13 +8,14 @@ orphan pair). These formulas count a wait on a fifth copy as a wait; app.scoring
 """
 
 from dataclasses import dataclass
+from typing import Final
 
 from app.scoring.memo import Memo
 
 Block = tuple[int, int, int]  # (head 0 or 1, sets, partial sets)
 Blocks = tuple[Block, ...]
-CACHE_LIMIT = 200_000
-ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+CACHE_LIMIT: Final = 200_000
+ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
 def _pareto(found: set[Block]) -> Blocks:
@@ -67,7 +68,7 @@ def _first_tile_uses(c: tuple[int, ...], i: int, honors: bool) -> list[tuple[tup
     return uses
 
 
-SUIT_BLOCKS: Memo[tuple[tuple[int, ...], bool], Blocks] = Memo(_suit_blocks, CACHE_LIMIT, "suit_blocks")
+SUIT_BLOCKS: Final[Memo[tuple[tuple[int, ...], bool], Blocks]] = Memo(_suit_blocks, CACHE_LIMIT, "suit_blocks")
 
 
 def suit_blocks(counts: tuple[int, ...]) -> Blocks:
@@ -81,7 +82,7 @@ def _combined(key: tuple[Blocks, Blocks]) -> Blocks:
 
 
 # Two suits' options combined once per pair of option lists (few distinct lists exist).
-COMBINED: Memo[tuple[Blocks, Blocks], Blocks] = Memo(_combined, CACHE_LIMIT, "combined_blocks")
+COMBINED: Final[Memo[tuple[Blocks, Blocks], Blocks]] = Memo(_combined, CACHE_LIMIT, "combined_blocks")
 
 
 def standard_shanten(suits: tuple[Blocks, Blocks, Blocks, Blocks], melds: int) -> int:

@@ -8,15 +8,16 @@ pair, and the facts the yaku ask of them.
 import re
 from dataclasses import dataclass
 from functools import partial
+from typing import Final
 
 from app.scoring.memo import Memo
 from app.scoring.shanten import SuitShanten, suit_shanten
 from app.scoring.tiles import DRAGONS, GREEN_TILES, TERMINALS_AND_HONORS, packed_counts, suit_groups
 from app.scoring.vocabulary import Wait
 
-HONORS = 3
-CACHE_LIMIT = 200_000  # patterns kept before the caches start over (bounds memory under hostile input)
-NO_TILE = -1
+HONORS: Final = 3
+CACHE_LIMIT: Final = 200_000  # patterns kept before the caches start over (bounds memory under hostile input)
+NO_TILE: Final = -1
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -184,10 +185,10 @@ def _splits(c: list[int], start: int, pair: int) -> list[tuple[int, tuple[tuple[
     return out
 
 
-_SUIT_INDEX = {"m": 0, "p": 1, "s": 2, "z": 3}
-_RANKS = "123456789"
+_SUIT_INDEX: Final = {"m": 0, "p": 1, "s": 2, "z": 3}
+_RANKS: Final = "123456789"
 # Each suit's tiles as counts: `_PARTS[suit, counts]`.
-_PARTS: Memo[tuple[int, tuple[int, ...]], SuitPart] = Memo(lambda key: _make_part(*key), CACHE_LIMIT, "suit_parts")
+_PARTS: Final[Memo[tuple[int, tuple[int, ...]], SuitPart]] = Memo(lambda key: _make_part(*key), CACHE_LIMIT, "suit_parts")
 
 
 def part_of(suit: int, counts: tuple[int, ...]) -> SuitPart:
@@ -203,10 +204,10 @@ def _part_of_digits(suit: int, digits: str) -> tuple[SuitPart, int]:
 
 
 # Per suit m, p, s, z: `_BY_DIGITS[suit][digits]` is _part_of_digits(suit, digits).
-_BY_DIGITS = tuple(Memo(partial(_part_of_digits, suit), CACHE_LIMIT, f"suit_digits_{letter}")
+_BY_DIGITS: Final = tuple(Memo(partial(_part_of_digits, suit), CACHE_LIMIT, f"suit_digits_{letter}")
                    for suit, letter in enumerate("mpsz"))
 # The usual way to write a hand: each suit at most once, in the order m p s z.
-_IN_SUIT_ORDER = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
+_IN_SUIT_ORDER: Final = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
 
 
 def concealed_parts(text: str) -> tuple[tuple[SuitPart, ...], tuple[int, int, int]]:

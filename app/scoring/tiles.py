@@ -2,27 +2,28 @@
 
 import re
 from dataclasses import dataclass
+from typing import Final
 
 from app.scoring.vocabulary import WIND_NAMES, Wind
 
-SUITS = "mpsz"
+SUITS: Final = "mpsz"
 EAST, SOUTH, WEST, NORTH, HAKU, HATSU, CHUN = range(27, 34)
-WINDS = (EAST, SOUTH, WEST, NORTH)
-DRAGONS = (HAKU, HATSU, CHUN)
-TERMINALS_AND_HONORS = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
-GREEN_TILES = frozenset((19, 20, 21, 23, 25, HATSU))  # 2 3 4 6 8 sou and hatsu
+WINDS: Final = (EAST, SOUTH, WEST, NORTH)
+DRAGONS: Final = (HAKU, HATSU, CHUN)
+TERMINALS_AND_HONORS: Final = frozenset((0, 8, 9, 17, 18, 26, *range(27, 34)))
+GREEN_TILES: Final = frozenset((19, 20, 21, 23, 25, HATSU))  # 2 3 4 6 8 sou and hatsu
 
-_WELL_FORMED = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)*")
-_GROUP = re.compile(r"([0-9]+)([mpsz])")
+_WELL_FORMED: Final = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)*")
+_GROUP: Final = re.compile(r"([0-9]+)([mpsz])")
 # Per suit letter, a table turning each digit into the character whose code is the tile's index.
-_TO_INDEX = {
+_TO_INDEX: Final = {
     suit: str.maketrans({str(d): chr(s * 9 + (4 if d == 0 else d - 1)) for d in range(10)})
     for s, suit in enumerate("mps")
 } | {"z": str.maketrans({str(d): chr(26 + d) for d in range(1, 8)})}
 
 
-NO_REDS = (0, 0, 0)
-NOT_IN_SANMA = frozenset(range(1, 8))  # 2m-8m: not in a three-player set
+NO_REDS: Final = (0, 0, 0)
+NOT_IN_SANMA: Final = frozenset(range(1, 8))  # 2m-8m: not in a three-player set
 
 
 class TileNotationError(ValueError):
@@ -97,12 +98,12 @@ def _red_of(suit: int, digit: int) -> tuple[int, int, int]:
     return (red if suit == 0 else 0, red if suit == 1 else 0, red if suit == 2 else 0)
 
 
-SINGLE_TILES: dict[str, TileList] = {
+SINGLE_TILES: Final[dict[str, TileList]] = {
     f"{digit}{suit}": TileList(bytes([s * 9 + (4 if digit == 0 else digit - 1)]), _red_of(s, digit))
     for s, suit in enumerate("mps") for digit in range(10)
 } | {f"{digit}z": TileList(bytes([26 + digit]), NO_REDS) for digit in range(1, 8)}
 
-TILE_OF = {text: tiles.tiles[0] for text, tiles in SINGLE_TILES.items()}  # '3m' -> 2, '0p' (red five) -> 13
+TILE_OF: Final = {text: tiles.tiles[0] for text, tiles in SINGLE_TILES.items()}  # '3m' -> 2, '0p' (red five) -> 13
 
 
 def _notation_problem(text: str) -> str:
@@ -131,10 +132,10 @@ def _group_names(size: int, step: int) -> tuple[str, ...]:
     return tuple(format_tiles([t + i * step for i in range(size)]) if t + (size - 1) * step < 34 else "" for t in range(34))
 
 
-SEQUENCE_NAMES = _group_names(3, 1)
-PAIR_NAMES = _group_names(2, 0)
-TRIPLET_NAMES = _group_names(3, 0)
-KAN_NAMES = _group_names(4, 0)
+SEQUENCE_NAMES: Final = _group_names(3, 1)
+PAIR_NAMES: Final = _group_names(2, 0)
+TRIPLET_NAMES: Final = _group_names(3, 0)
+KAN_NAMES: Final = _group_names(4, 0)
 
 
 def dora_from_indicator(indicator: int, players: int) -> int:
@@ -150,15 +151,15 @@ def dora_from_indicator(indicator: int, players: int) -> int:
 
 
 # Per number of players: indicator -> the dora it points at.
-DORA_TARGETS = {players: tuple(dora_from_indicator(t, players) for t in range(34)) for players in (3, 4)}
+DORA_TARGETS: Final = {players: tuple(dora_from_indicator(t, players) for t in range(34)) for players in (3, 4)}
 
 # Tile counts packed into one int, 16 bits a tile (tile t at bit 16 * t): adding two such ints adds the counts.
 # Bit 15 of a field is set by the probe exactly when that tile's count is 5 or more.
-COUNT_BITS = 16
-ONE_OF = tuple(1 << COUNT_BITS * t for t in range(34))
-_OVER_FOUR_PROBE = sum((1 << COUNT_BITS - 1) - 5 << COUNT_BITS * t for t in range(34))
-_OVER_FOUR_FLAGS = sum(1 << COUNT_BITS - 1 << COUNT_BITS * t for t in range(34))
-COUNT_MASK = (1 << COUNT_BITS) - 1
+COUNT_BITS: Final = 16
+ONE_OF: Final = tuple(1 << COUNT_BITS * t for t in range(34))
+_OVER_FOUR_PROBE: Final = sum((1 << COUNT_BITS - 1) - 5 << COUNT_BITS * t for t in range(34))
+_OVER_FOUR_FLAGS: Final = sum(1 << COUNT_BITS - 1 << COUNT_BITS * t for t in range(34))
+COUNT_MASK: Final = (1 << COUNT_BITS) - 1
 
 
 def packed_counts(tiles: bytes | list[int] | tuple[int, ...]) -> int:

@@ -19,11 +19,12 @@ writes a typed hand back in it (to show it, or to send it to /hand/score).
 """
 
 from dataclasses import dataclass
+from typing import Final
 
 from app.scoring.hand import HandInput, MeldInput
 from app.scoring.vocabulary import MeldType, Wind
 
-FIVES = (4, 13, 22)
+FIVES: Final = (4, 13, 22)
 
 
 @dataclass(frozen=True, slots=True)

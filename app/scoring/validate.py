@@ -4,6 +4,7 @@ problem (`hand_problems` gives them as a list)."""
 from collections.abc import Callable
 from dataclasses import dataclass
 from operator import attrgetter
+from typing import Final
 
 from app.errors import InvalidInput, Problem
 from app.scoring.hand import HandInput, Meld, MeldInput, MeldSummary, ParsedHand, WinContext, make_meld, summarize_melds
@@ -31,7 +32,7 @@ from app.scoring.typed import FIVES, TypedHand, TypedMeld, red_of
 from app.scoring.vocabulary import WIND_NAMES, MeldType
 
 Loc = tuple[str | int, ...]
-MELD_SIZES: dict[MeldType, int] = {"chi": 3, "pon": 3, "kan": 4, "shouminkan": 4, "ankan": 4}
+MELD_SIZES: Final[dict[MeldType, int]] = {"chi": 3, "pon": 3, "kan": 4, "shouminkan": 4, "ankan": 4}
 
 
 def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> ParsedHand:
@@ -162,7 +163,7 @@ def hand_problems(hand: HandInput, context: WinContext, rules: HandRules) -> lis
     return []
 
 
-_GONE = "2m-8m do not exist with three players (of the manzu only 1m and 9m are left)"
+_GONE: Final = "2m-8m do not exist with three players (of the manzu only 1m and 9m are left)"
 
 
 def table_problems(parts: tuple[SuitPart, ...], win: TileList, melds: tuple[Meld, ...], meld_tiles: list[TileList],
@@ -197,8 +198,8 @@ def _red_fives_called(meld_tiles: list[TileList]) -> int:
     return count
 
 
-_RED_FIVES = frozenset(("0m", "0p", "0s"))
-_EMPTY_PARTS: tuple[tuple[SuitPart, ...], tuple[int, int, int]] = ((), NO_REDS)
+_RED_FIVES: Final = frozenset(("0m", "0p", "0s"))
+_EMPTY_PARTS: Final[tuple[tuple[SuitPart, ...], tuple[int, int, int]]] = ((), NO_REDS)
 
 
 def _concealed(text: str, problems: list[Problem]) -> tuple[tuple[SuitPart, ...], tuple[int, int, int]]:
@@ -238,9 +239,9 @@ def _indicator_tiles(texts: tuple[str, ...]) -> Indicators | None:
     return tiles, packed_counts(tiles), sum(text in _RED_FIVES for text in texts)
 
 
-_NO_INDICATORS: Indicators = (b"", 0, 0)
+_NO_INDICATORS: Final[Indicators] = (b"", 0, 0)
 # Each list of indicators read once: a list is a small, often repeated thing.
-_INDICATORS = Memo(_indicator_tiles, CACHE_LIMIT, "indicators")
+_INDICATORS: Final = Memo(_indicator_tiles, CACHE_LIMIT, "indicators")
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,14 +280,14 @@ def _check_meld(meld: tuple[MeldType, str]) -> CheckedMeld:
 
 
 # Each meld checked once per (type, tiles), and each set of melds summed up once: small, often repeated things.
-_CHECKED_MELDS = Memo(_check_meld, CACHE_LIMIT, "checked_melds")
+_CHECKED_MELDS: Final = Memo(_check_meld, CACHE_LIMIT, "checked_melds")
 
 
 def meld_tiles(given: MeldInput) -> bytes:
     """The tiles of a meld as given; none when it is not a valid meld (parse_hand names what is wrong)."""
     checked = _CHECKED_MELDS[given.type, given.tiles]
     return b"" if checked.tiles is None else checked.tiles.tiles
-_SUMMARIES: Memo[tuple[Meld, ...], MeldSummary] = Memo(summarize_melds, CACHE_LIMIT, "meld_summaries")
+_SUMMARIES: Final[Memo[tuple[Meld, ...], MeldSummary]] = Memo(summarize_melds, CACHE_LIMIT, "meld_summaries")
 
 
 def _notation(text: str, loc: Loc, exc: TileNotationError) -> Problem:
@@ -382,7 +383,7 @@ def _first_turn(c: WinContext) -> bool:
     return c.tenhou or c.chiihou or c.renhou
 
 
-CONTEXT_CHECKS: tuple[ContextCheck, ...] = (
+CONTEXT_CHECKS: Final[tuple[ContextCheck, ...]] = (
     ContextCheck(("ippatsu",), "ippatsu", "ippatsu needs riichi (or double riichi)",
                  lambda c, h, r: c.ippatsu and not c.in_riichi),
     ContextCheck(None, "riichi", "riichi needs a closed hand: only concealed kans (ankan) may be declared",
@@ -429,8 +430,8 @@ CONTEXT_CHECKS: tuple[ContextCheck, ...] = (
     ContextCheck(("pao_seat_wind",), "pao_seat_wind", "the winner cannot be the liable (pao) player",
                  lambda c, h, r: c.pao_seat_wind == c.seat_wind),
 )
-_TRIGGER_FIELDS = tuple(sorted({field for check in CONTEXT_CHECKS for field in check.triggers or ()}))
-_TRIGGERS = attrgetter(*_TRIGGER_FIELDS)
+_TRIGGER_FIELDS: Final = tuple(sorted({field for check in CONTEXT_CHECKS for field in check.triggers or ()}))
+_TRIGGERS: Final = attrgetter(*_TRIGGER_FIELDS)
 
 
 def _checks_for(flags: tuple[object, ...]) -> tuple[ContextCheck, ...]:
@@ -441,10 +442,10 @@ def _checks_for(flags: tuple[object, ...]) -> tuple[ContextCheck, ...]:
 
 
 # The checks to run, worked out once per distinct values of the trigger fields.
-_CHECKS_FOR = Memo(_checks_for, CACHE_LIMIT, "context_checks")
+_CHECKS_FOR: Final = Memo(_checks_for, CACHE_LIMIT, "context_checks")
 
 
-WIN_CHECKS = tuple(check for check in CONTEXT_CHECKS if check.reads_tiles)
+WIN_CHECKS: Final = tuple(check for check in CONTEXT_CHECKS if check.reads_tiles)
 
 
 def win_refused(ctx: WinContext, hand: ParsedHand, rules: HandRules) -> bool:

@@ -14,7 +14,7 @@ all rules that agree on those options (tests/test_scoring_tables.py proves each 
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from app.scoring.facts import HandFacts, ShapeFacts, is_pinfu_shape
 from app.scoring.names import Names
@@ -78,9 +78,9 @@ def _junchan(s: ShapeFacts, r: HandRules) -> bool:
     return s.outer and not s.has_honor and s.sequences > 0
 
 
-RENHOU_HAN = {"mangan": 5, "baiman": 8}  # renhou as an ordinary yaku, by rules.renhou
+RENHOU_HAN: Final = {"mangan": 5, "baiman": 8}  # renhou as an ordinary yaku, by rules.renhou
 
-SITUATION_YAKU: tuple[Yaku, ...] = (
+SITUATION_YAKU: Final[tuple[Yaku, ...]] = (
     Yaku("riichi", Names("Riichi", "立直", "Riichi", "立直", "리치"),
          1, 0, lambda w, r: w.riichi and not w.double_riichi, tenhou=(1,), mahjong_soul=2),
     Yaku("double_riichi", Names("Double riichi", "両立直", "Double Riichi", "两立直", "더블 리치"),
@@ -99,7 +99,7 @@ SITUATION_YAKU: tuple[Yaku, ...] = (
          1, 1, lambda w, r: w.chankan, tenhou=(3,), mahjong_soul=3),
 )
 
-HAND_YAKU: tuple[Yaku, ...] = (
+HAND_YAKU: Final[tuple[Yaku, ...]] = (
     Yaku("tanyao", Names("Tanyao", "断幺九", "Tanyaochuu", "断幺九", "단요구"),
          1, 1, lambda h, r: h.all_simple and (h.closed or r.open_tanyao), options=("open_tanyao",),
          tenhou=(8,), mahjong_soul=12),
@@ -129,7 +129,7 @@ HAND_YAKU: tuple[Yaku, ...] = (
          tenhou=(36,), mahjong_soul=65),
 )
 
-READING_YAKU: tuple[Yaku, ...] = (
+READING_YAKU: Final[tuple[Yaku, ...]] = (
     Yaku("pinfu", Names("Pinfu", "平和", "Pinfu", "平和", "평화"),
          1, 0, lambda s, r: is_pinfu_shape(s), tenhou=(7,), mahjong_soul=14),
     Yaku("iipeikou", Names("Iipeikou", "一盃口", "Iipeikou", "一杯口", "일배구"),
@@ -154,7 +154,7 @@ READING_YAKU: tuple[Yaku, ...] = (
          3, 0, lambda s, r: s.peikou == 2, tenhou=(32,), mahjong_soul=28),
 )
 
-DORA_YAKU: tuple[Yaku, ...] = (
+DORA_YAKU: Final[tuple[Yaku, ...]] = (
     Yaku("dora", Names("Dora", "ドラ", "Dora", "宝牌", "도라"),
          1, 1, lambda d, r: d.dora > 0, value=lambda d, r: d.dora, tenhou=(52,), mahjong_soul=31),
     Yaku("aka_dora", Names("Aka dora", "赤ドラ", "Aka dora", "红宝牌", "아카도라"),
@@ -166,7 +166,7 @@ DORA_YAKU: tuple[Yaku, ...] = (
          1, 1, lambda d, r: d.kita > 0, value=lambda d, r: d.kita, mahjong_soul=34),
 )
 
-DRAW_YAKU: tuple[Yaku, ...] = (
+DRAW_YAKU: Final[tuple[Yaku, ...]] = (
     Yaku("nagashi_mangan", Names("Nagashi mangan", "流し満貫", "Nagashi mangan", "流局满贯", "유국만관"),
          5, 5, lambda c, r: c.nagashi_mangan and r.nagashi_mangan, alone=_always, options=("nagashi_mangan",)),
 )
@@ -176,7 +176,7 @@ def _suuankou(s: ShapeFacts) -> bool:
     return s.concealed_triplets == 4
 
 
-READING_YAKUMAN: tuple[Yakuman, ...] = (
+READING_YAKUMAN: Final[tuple[Yakuman, ...]] = (
     Yakuman("kokushi_musou", Names("Kokushi musou", "国士無双", "Kokushi musou (Quốc sĩ vô song)", "国士无双", "국사무쌍"),
             False, True, lambda s, r: s.wait == "kokushi", tenhou=(47,), mahjong_soul=42),
     Yakuman("kokushi_musou_13", Names("Kokushi musou, 13-sided wait", "国士無双十三面待ち", "Kokushi musou juusanmen machi",
@@ -188,7 +188,7 @@ READING_YAKUMAN: tuple[Yakuman, ...] = (
             True, True, lambda s, r: _suuankou(s) and s.wait == "tanki", tenhou=(41,), mahjong_soul=48),
 )
 
-HAND_YAKUMAN: tuple[Yakuman, ...] = (
+HAND_YAKUMAN: Final[tuple[Yakuman, ...]] = (
     Yakuman("daisangen", Names("Daisangen", "大三元", "Daisangen (Đại tam nguyên)", "大三元", "대삼원"),
             False, False, lambda h, r: len(h.dragon_triplets) == 3, pao=_always, tenhou=(39,), mahjong_soul=37),
     Yakuman("shousuushii", Names("Shousuushii", "小四喜", "Shousuushii (Tiểu tứ hỷ)", "小四喜", "소사희"),
@@ -221,5 +221,5 @@ def options_read(*tables: tuple[Yaku, ...] | tuple[Yakuman, ...]) -> tuple[str, 
     return tuple(sorted({option for table in tables for row in table for option in row.options}))
 
 
-YAKU_TABLES = (SITUATION_YAKU, HAND_YAKU, READING_YAKU, DRAW_YAKU, DORA_YAKU)
-YAKUMAN_TABLES = (READING_YAKUMAN, HAND_YAKUMAN)
+YAKU_TABLES: Final = (SITUATION_YAKU, HAND_YAKU, READING_YAKU, DRAW_YAKU, DORA_YAKU)
+YAKUMAN_TABLES: Final = (READING_YAKUMAN, HAND_YAKUMAN)
