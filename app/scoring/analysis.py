@@ -22,7 +22,15 @@ from app.scoring.judge import JUDGES, Judge
 from app.scoring.memo import Memo
 from app.scoring.rules import HandRules
 from app.scoring.settlement import Points
-from app.scoring.shanten import ORPHANS, Blocks, chiitoitsu_shanten, kokushi_shanten, standard_shanten
+from app.scoring.shanten import (
+    ORPHANS,
+    Blocks,
+    SuitShanten,
+    chiitoitsu_shanten,
+    kokushi_shanten,
+    standard_shanten,
+    suit_shanten,
+)
 from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts, part_of
 from app.scoring.tiles import (
     EAST,
@@ -336,9 +344,14 @@ def least(forms: ShantenByForm) -> int:
     return best
 
 
+# What the shanten formulas read of each suit part (shanten.suit_shanten), once per part: scoring never reads it.
+PART_SHANTEN: Final[Memo[SuitPart, SuitShanten]] = Memo(lambda part: suit_shanten(part.counts), CACHE_LIMIT,
+                                                        "part_shanten")
+
+
 def blocks_of(hand: Concealed) -> tuple[Blocks, Blocks, Blocks, Blocks]:
     m, p, s, z = hand.parts
-    return m.shanten.blocks, p.shanten.blocks, s.shanten.blocks, z.shanten.blocks
+    return PART_SHANTEN[m].blocks, PART_SHANTEN[p].blocks, PART_SHANTEN[s].blocks, PART_SHANTEN[z].blocks
 
 
 ClosedShape = tuple[tuple[int, int], tuple[int, bool]]  # (pairs, kinds held), (orphans held, an orphan pair)
@@ -346,7 +359,8 @@ ClosedShape = tuple[tuple[int, int], tuple[int, bool]]  # (pairs, kinds held), (
 
 def closed_shape(hand: Concealed) -> ClosedShape:
     """What the chiitoitsu and kokushi formulas read of the hand, summed over its suits."""
-    m, p, s, z = hand.parts[0].shanten, hand.parts[1].shanten, hand.parts[2].shanten, hand.parts[3].shanten
+    parts = hand.parts
+    m, p, s, z = PART_SHANTEN[parts[0]], PART_SHANTEN[parts[1]], PART_SHANTEN[parts[2]], PART_SHANTEN[parts[3]]
     return ((m.pairs + p.pairs + s.pairs + z.pairs, m.kinds + p.kinds + s.kinds + z.kinds),
             (m.orphans + p.orphans + s.orphans + z.orphans, m.orphan_pair or p.orphan_pair or s.orphan_pair or z.orphan_pair))
 

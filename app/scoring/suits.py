@@ -11,7 +11,6 @@ from functools import partial
 from typing import Final
 
 from app.scoring.memo import Memo
-from app.scoring.shanten import SuitShanten, suit_shanten
 from app.scoring.tiles import DRAGONS, GREEN_TILES, TERMINALS_AND_HONORS, packed_counts, suit_groups
 from app.scoring.vocabulary import Wait
 
@@ -48,8 +47,12 @@ class SuitSplit:
     placements: tuple[tuple[Placement, ...], ...]  # by rank (tile % 9): the groups a winning tile can complete
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class SuitPart:
+    """One suit's concealed tiles and what scoring reads of them. Parts are made once per pattern and shared, so
+    they compare (and hash) by identity, as splits do. The shanten formulas read of them are the analysis's
+    (analysis.PART_SHANTEN): scoring never reads them."""
+
     suit: int  # 0-2 m p s, 3 honors
     counts: tuple[int, ...]
     packed: int  # the counts as packed counts (tiles.packed_counts)
@@ -67,7 +70,6 @@ class SuitPart:
     wind_triplets: int  # how many winds among them
     dragon_pair: bool  # exactly one dragon held exactly twice
     wind_pair: bool  # exactly one wind held exactly twice
-    shanten: SuitShanten  # what the shanten of each form reads of these tiles
 
 
 def _make_part(suit: int, counts: tuple[int, ...]) -> SuitPart:
@@ -103,7 +105,6 @@ def _make_part(suit: int, counts: tuple[int, ...]) -> SuitPart:
         wind_triplets=sum(t not in DRAGONS for t in triplets),
         dragon_pair=honors and counts[4:].count(2) == 1,
         wind_pair=honors and counts[:4].count(2) == 1,
-        shanten=suit_shanten(counts),
     )
 
 
