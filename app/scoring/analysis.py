@@ -51,12 +51,18 @@ FIVES: Final = (4, 13, 22)
 FREE_TILE_ORDER: Final[tuple[int, ...]] = (*range(27, 34), *range(9, 27), 0, 8)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class AnalysisInput:
     tiles: str  # concealed tiles: 13 or 14, less 3 per meld
     melds: tuple[MeldInput, ...] = ()
     visible: str = ""  # tiles seen elsewhere (other players' discards and melds)
     discards: str = ""  # the player's own discards
+
+    def __init__(self, tiles: str, melds: tuple[MeldInput, ...] = (), visible: str = "", discards: str = "") -> None:
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "melds", melds)
+        object.__setattr__(self, "visible", visible)
+        object.__setattr__(self, "discards", discards)
 
 
 # The answer's objects are made anew for every request and belong to its caller, as /hand/score's ScoreResult

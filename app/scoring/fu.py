@@ -15,11 +15,16 @@ from app.scoring.suits import SuitSplit
 from app.scoring.tiles import KAN_NAMES, PAIR_NAMES, TERMINALS_AND_HONORS, TRIPLET_NAMES
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class FuScore:
     reason: str
     fu: int
     tiles: str | None = None
+
+    def __init__(self, reason: str, fu: int, tiles: str | None = None) -> None:
+        object.__setattr__(self, "reason", reason)
+        object.__setattr__(self, "fu", fu)
+        object.__setattr__(self, "tiles", tiles)
 
 
 BASE_FU: Final = FuScore("base", 20)

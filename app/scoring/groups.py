@@ -14,12 +14,18 @@ from app.scoring.tiles import KAN_NAMES, PAIR_NAMES, SEQUENCE_NAMES, TERMINALS_A
 from app.scoring.vocabulary import GroupKind, MeldType
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Group:
     kind: GroupKind
     tiles: str
     open: bool
     winning: bool  # the group the winning tile completed
+
+    def __init__(self, kind: GroupKind, tiles: str, open: bool, winning: bool) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "open", open)
+        object.__setattr__(self, "winning", winning)
 
 
 def _each_tile(kind: GroupKind, names: tuple[str, ...]) -> tuple[tuple[Group, Group], ...]:

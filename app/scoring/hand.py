@@ -7,20 +7,29 @@ from app.scoring.tiles import GREEN_TILES, TERMINALS_AND_HONORS, packed_counts
 from app.scoring.vocabulary import MeldType, Wind, WinType
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class MeldInput:
     type: MeldType
     tiles: str
 
+    def __init__(self, type: MeldType, tiles: str) -> None:
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "tiles", tiles)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class HandInput:
     tiles: str
     win_tile: str
     melds: tuple[MeldInput, ...] = ()
 
+    def __init__(self, tiles: str, win_tile: str, melds: tuple[MeldInput, ...] = ()) -> None:
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "win_tile", win_tile)
+        object.__setattr__(self, "melds", melds)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class WinContext:
     win: WinType = "ron"
     seat_wind: Wind = "east"
@@ -44,6 +53,36 @@ class WinContext:
     discarder_seat_wind: Wind | None = None
     kita: int = 0  # North tiles set aside (nukidora), three players only
 
+    def __init__(
+        self, win: WinType = "ron", seat_wind: Wind = "east", round_wind: Wind = "east", riichi: bool = False,
+        double_riichi: bool = False, ippatsu: bool = False, haitei: bool = False, houtei: bool = False,
+        rinshan: bool = False, chankan: bool = False, tenhou: bool = False, chiihou: bool = False,
+        renhou: bool = False, nagashi_mangan: bool = False, dora_indicators: tuple[str, ...] = (),
+        ura_dora_indicators: tuple[str, ...] = (), honba: int = 0, riichi_sticks: int = 0,
+        pao_seat_wind: Wind | None = None, discarder_seat_wind: Wind | None = None, kita: int = 0
+    ) -> None:
+        object.__setattr__(self, "win", win)
+        object.__setattr__(self, "seat_wind", seat_wind)
+        object.__setattr__(self, "round_wind", round_wind)
+        object.__setattr__(self, "riichi", riichi)
+        object.__setattr__(self, "double_riichi", double_riichi)
+        object.__setattr__(self, "ippatsu", ippatsu)
+        object.__setattr__(self, "haitei", haitei)
+        object.__setattr__(self, "houtei", houtei)
+        object.__setattr__(self, "rinshan", rinshan)
+        object.__setattr__(self, "chankan", chankan)
+        object.__setattr__(self, "tenhou", tenhou)
+        object.__setattr__(self, "chiihou", chiihou)
+        object.__setattr__(self, "renhou", renhou)
+        object.__setattr__(self, "nagashi_mangan", nagashi_mangan)
+        object.__setattr__(self, "dora_indicators", dora_indicators)
+        object.__setattr__(self, "ura_dora_indicators", ura_dora_indicators)
+        object.__setattr__(self, "honba", honba)
+        object.__setattr__(self, "riichi_sticks", riichi_sticks)
+        object.__setattr__(self, "pao_seat_wind", pao_seat_wind)
+        object.__setattr__(self, "discarder_seat_wind", discarder_seat_wind)
+        object.__setattr__(self, "kita", kita)
+
     @property
     def is_dealer(self) -> bool:
         return self.seat_wind == "east"
@@ -57,7 +96,7 @@ class WinContext:
         return self.riichi or self.double_riichi
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Meld:
     """A called or declared meld: its kind and lowest tile, with what follows from them (see `make_meld`). Melds
     are made once per kind and tiles and shared, so they compare (and hash) by identity."""
@@ -73,6 +112,22 @@ class Meld:
     outer: bool  # holds a terminal or an honor (chanta, junchan)
     green: bool  # only tiles of ryuuiisou
     packed: int  # every tile, a kan's four included, as packed counts (tiles.packed_counts)
+
+    def __init__(
+        self, type: MeldType, tile: int, is_sequence: bool, is_kan: bool, is_open: bool, tiles: tuple[int, ...],
+        all_outer: bool, simple: bool, outer: bool, green: bool, packed: int
+    ) -> None:
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "tile", tile)
+        object.__setattr__(self, "is_sequence", is_sequence)
+        object.__setattr__(self, "is_kan", is_kan)
+        object.__setattr__(self, "is_open", is_open)
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "all_outer", all_outer)
+        object.__setattr__(self, "simple", simple)
+        object.__setattr__(self, "outer", outer)
+        object.__setattr__(self, "green", green)
+        object.__setattr__(self, "packed", packed)
 
 
 def make_meld(meld_type: MeldType, tile: int) -> Meld:
@@ -94,7 +149,7 @@ def make_meld(meld_type: MeldType, tile: int) -> Meld:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class MeldSummary:
     """What a hand's melds add up to, for the facts of the hand and of each reading."""
 
@@ -111,6 +166,25 @@ class MeldSummary:
     simple: bool  # no terminal or honor
     green: bool  # only tiles of ryuuiisou
     packed: int  # every tile of every meld, a kan's four included, as packed counts
+
+    def __init__(
+        self, closed: bool, kans: int, ankans: int, sequences: int, sequence_bits: int, triplet_bits: int,
+        honor_triplets: frozenset[int], suits: int, outer: bool, all_outer: bool, simple: bool, green: bool,
+        packed: int
+    ) -> None:
+        object.__setattr__(self, "closed", closed)
+        object.__setattr__(self, "kans", kans)
+        object.__setattr__(self, "ankans", ankans)
+        object.__setattr__(self, "sequences", sequences)
+        object.__setattr__(self, "sequence_bits", sequence_bits)
+        object.__setattr__(self, "triplet_bits", triplet_bits)
+        object.__setattr__(self, "honor_triplets", honor_triplets)
+        object.__setattr__(self, "suits", suits)
+        object.__setattr__(self, "outer", outer)
+        object.__setattr__(self, "all_outer", all_outer)
+        object.__setattr__(self, "simple", simple)
+        object.__setattr__(self, "green", green)
+        object.__setattr__(self, "packed", packed)
 
 
 def summarize_melds(melds: tuple[Meld, ...]) -> MeldSummary:

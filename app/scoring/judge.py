@@ -34,13 +34,18 @@ RULE_SETS_KEPT: Final = 1_000
 
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Judgement:
     """What one yaku table finds in some facts: yaku, or yakuman (which leave no room for yaku)."""
 
     yaku: tuple[YakuScore, ...]
     yakuman: tuple[Yakuman, ...]
     alone: bool  # `yaku` is one yaku that the rules score by itself
+
+    def __init__(self, yaku: tuple[YakuScore, ...], yakuman: tuple[Yakuman, ...], alone: bool) -> None:
+        object.__setattr__(self, "yaku", yaku)
+        object.__setattr__(self, "yakuman", yakuman)
+        object.__setattr__(self, "alone", alone)
 
 
 NOTHING: Final = Judgement(yaku=(), yakuman=(), alone=False)

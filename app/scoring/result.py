@@ -13,18 +13,28 @@ from app.scoring.vocabulary import Limit, Wait
 __all__ = ["FuScore", "Group", "Payment", "Points", "ScoreResult", "YakuScore", "YakumanScore"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class YakuScore:
     id: str
     name: str
     han: int
 
+    def __init__(self, id: str, name: str, han: int) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "han", han)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class YakumanScore:
     id: str
     name: str
     multiplier: int
+
+    def __init__(self, id: str, name: str, multiplier: int) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "multiplier", multiplier)
 
 
 @dataclass(slots=True, init=False)

@@ -37,13 +37,18 @@ def round_up_100(points: int) -> int:
     return -(-points // 100) * 100
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Payments:
     """The standard table's payments for a value, without honba: those that do not apply are None."""
 
     ron: int | None
     tsumo_dealer: int | None  # what the dealer pays a non-dealer's tsumo
     tsumo_non_dealer: int | None  # what each non-dealer pays a tsumo
+
+    def __init__(self, ron: int | None, tsumo_dealer: int | None, tsumo_non_dealer: int | None) -> None:
+        object.__setattr__(self, "ron", ron)
+        object.__setattr__(self, "tsumo_dealer", tsumo_dealer)
+        object.__setattr__(self, "tsumo_non_dealer", tsumo_non_dealer)
 
 
 def standard_payments(base: int, dealer: bool, tsumo: bool) -> Payments:
@@ -54,14 +59,19 @@ def standard_payments(base: int, dealer: bool, tsumo: bool) -> Payments:
     return Payments(None, round_up_100(base * 2), round_up_100(base))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Payment:
     payer: Payer  # a seat wind; "discarder" on a ron whose discarder's seat was not given
     points: int
     liable: bool = False  # paid as the player liable (pao) for a yakuman
 
+    def __init__(self, payer: Payer, points: int, liable: bool = False) -> None:
+        object.__setattr__(self, "payer", payer)
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "liable", liable)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Points:
     ron: int | None
     tsumo_dealer: int | None
@@ -69,6 +79,17 @@ class Points:
     honba_bonus: int
     riichi_sticks_bonus: int
     total: int
+
+    def __init__(
+        self, ron: int | None, tsumo_dealer: int | None, tsumo_non_dealer: int | None, honba_bonus: int,
+        riichi_sticks_bonus: int, total: int
+    ) -> None:
+        object.__setattr__(self, "ron", ron)
+        object.__setattr__(self, "tsumo_dealer", tsumo_dealer)
+        object.__setattr__(self, "tsumo_non_dealer", tsumo_non_dealer)
+        object.__setattr__(self, "honba_bonus", honba_bonus)
+        object.__setattr__(self, "riichi_sticks_bonus", riichi_sticks_bonus)
+        object.__setattr__(self, "total", total)
 
 
 class WinToPay(NamedTuple):
@@ -90,12 +111,16 @@ def win_to_pay(*, base: int, pao_base: int, winner: Wind, tsumo: bool, discarder
     return tuple.__new__(WinToPay, (base, pao_base, winner, tsumo, discarder, liable, honba, riichi_sticks))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class PaidWin:
     """What a win pays: its points and who pays what."""
 
     points: Points
     payments: tuple[Payment, ...]
+
+    def __init__(self, points: Points, payments: tuple[Payment, ...]) -> None:
+        object.__setattr__(self, "points", points)
+        object.__setattr__(self, "payments", payments)
 
 
 def table_winds(rules: HandRules) -> tuple[Wind, ...]:

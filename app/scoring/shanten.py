@@ -96,7 +96,7 @@ def standard_shanten(suits: tuple[Blocks, Blocks, Blocks, Blocks], melds: int) -
     return best
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class SuitShanten:
     """What the shanten of each form reads of one suit's tiles (worked out once per pattern, with its SuitPart)."""
 
@@ -105,6 +105,13 @@ class SuitShanten:
     kinds: int  # tiles held
     orphans: int  # terminals and honors held (kokushi)
     orphan_pair: bool  # one of them held twice or more
+
+    def __init__(self, blocks: Blocks, pairs: int, kinds: int, orphans: int, orphan_pair: bool) -> None:
+        object.__setattr__(self, "blocks", blocks)
+        object.__setattr__(self, "pairs", pairs)
+        object.__setattr__(self, "kinds", kinds)
+        object.__setattr__(self, "orphans", orphans)
+        object.__setattr__(self, "orphan_pair", orphan_pair)
 
 
 def suit_shanten(counts: tuple[int, ...]) -> SuitShanten:

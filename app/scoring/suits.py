@@ -19,7 +19,7 @@ CACHE_LIMIT: Final = 200_000  # patterns kept before the caches start over (boun
 NO_TILE: Final = -1
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class Placement:
     """A group the winning tile can have completed: its kind, its lowest tile, and the wait it makes. Placements
     are made once (with their split, or per tile for seven pairs and thirteen orphans: decompose.py) and shared,
@@ -29,8 +29,13 @@ class Placement:
     start: int
     wait: Wait
 
+    def __init__(self, kind: str, start: int, wait: Wait) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "start", start)
+        object.__setattr__(self, "wait", wait)
 
-@dataclass(frozen=True, slots=True, eq=False)
+
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class SuitSplit:
     """One reading of one suit's concealed tiles as sequences, triplets and at most one pair. Splits are made
     once per pattern and shared, so they compare (and hash) by identity: a memo keyed by a split keeps it."""
@@ -46,8 +51,24 @@ class SuitSplit:
     peikou: int  # pairs of identical sequences
     placements: tuple[tuple[Placement, ...], ...]  # by rank (tile % 9): the groups a winning tile can complete
 
+    def __init__(
+        self, sequences: tuple[int, ...], triplets: tuple[int, ...], pair: int, sequence_count: int,
+        triplet_count: int, sequence_bits: int, triplet_bits: int, outer: bool, peikou: int,
+        placements: tuple[tuple[Placement, ...], ...]
+    ) -> None:
+        object.__setattr__(self, "sequences", sequences)
+        object.__setattr__(self, "triplets", triplets)
+        object.__setattr__(self, "pair", pair)
+        object.__setattr__(self, "sequence_count", sequence_count)
+        object.__setattr__(self, "triplet_count", triplet_count)
+        object.__setattr__(self, "sequence_bits", sequence_bits)
+        object.__setattr__(self, "triplet_bits", triplet_bits)
+        object.__setattr__(self, "outer", outer)
+        object.__setattr__(self, "peikou", peikou)
+        object.__setattr__(self, "placements", placements)
 
-@dataclass(frozen=True, slots=True, eq=False)
+
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class SuitPart:
     """One suit's concealed tiles and what scoring reads of them. Parts are made once per pattern and shared, so
     they compare (and hash) by identity, as splits do. The shanten formulas read of them are the analysis's
@@ -70,6 +91,30 @@ class SuitPart:
     wind_triplets: int  # how many winds among them
     dragon_pair: bool  # exactly one dragon held exactly twice
     wind_pair: bool  # exactly one wind held exactly twice
+
+    def __init__(
+        self, suit: int, counts: tuple[int, ...], packed: int, held: tuple[int, ...], size: int,
+        splits: tuple[SuitSplit, ...], standard_pairs: int, simple: bool, all_outer: bool, green: bool,
+        seven_pairs: int, kokushi: bool, honor_triplets: frozenset[int], dragon_triplets: frozenset[int],
+        wind_triplets: int, dragon_pair: bool, wind_pair: bool
+    ) -> None:
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "counts", counts)
+        object.__setattr__(self, "packed", packed)
+        object.__setattr__(self, "held", held)
+        object.__setattr__(self, "size", size)
+        object.__setattr__(self, "splits", splits)
+        object.__setattr__(self, "standard_pairs", standard_pairs)
+        object.__setattr__(self, "simple", simple)
+        object.__setattr__(self, "all_outer", all_outer)
+        object.__setattr__(self, "green", green)
+        object.__setattr__(self, "seven_pairs", seven_pairs)
+        object.__setattr__(self, "kokushi", kokushi)
+        object.__setattr__(self, "honor_triplets", honor_triplets)
+        object.__setattr__(self, "dragon_triplets", dragon_triplets)
+        object.__setattr__(self, "wind_triplets", wind_triplets)
+        object.__setattr__(self, "dragon_pair", dragon_pair)
+        object.__setattr__(self, "wind_pair", wind_pair)
 
 
 def _make_part(suit: int, counts: tuple[int, ...]) -> SuitPart:

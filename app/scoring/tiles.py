@@ -30,12 +30,16 @@ class TileNotationError(ValueError):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class TileList:
     """A parsed tile string: tile indices in the order written, and how many red fives of m, p, s."""
 
     tiles: bytes
     reds: tuple[int, int, int]
+
+    def __init__(self, tiles: bytes, reds: tuple[int, int, int]) -> None:
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "reds", reds)
 
 
 def is_honor(tile: int) -> bool:

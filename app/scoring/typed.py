@@ -27,21 +27,39 @@ from app.scoring.vocabulary import MeldType, Wind
 FIVES: Final = (4, 13, 22)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class TypedMeld:
     type: MeldType
     tiles: tuple[int, ...]  # its tile codes: 3 (chi, pon) or 4 (kans)
     red_fives: int = 0  # how many of its tiles are red fives
     from_seat: Wind | None = None  # whose discard it was called from; None for a concealed kan (or not known)
 
+    def __init__(
+        self, type: MeldType, tiles: tuple[int, ...], red_fives: int = 0, from_seat: Wind | None = None
+    ) -> None:
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "red_fives", red_fives)
+        object.__setattr__(self, "from_seat", from_seat)
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class TypedHand:
     counts: tuple[int, ...]  # the concealed tiles, winning tile included: 34 counts, by tile code
     win_tile: int
     red_fives: tuple[int, int, int] = (0, 0, 0)  # concealed red fives of m, p, s (counted in `counts` as fives)
     win_red: bool = False  # the winning tile is a red five
     melds: tuple[TypedMeld, ...] = ()
+
+    def __init__(
+        self, counts: tuple[int, ...], win_tile: int, red_fives: tuple[int, int, int] = (0, 0, 0),
+        win_red: bool = False, melds: tuple[TypedMeld, ...] = ()
+    ) -> None:
+        object.__setattr__(self, "counts", counts)
+        object.__setattr__(self, "win_tile", win_tile)
+        object.__setattr__(self, "red_fives", red_fives)
+        object.__setattr__(self, "win_red", win_red)
+        object.__setattr__(self, "melds", melds)
 
 
 def counts_of(tiles: list[int] | tuple[int, ...]) -> tuple[int, ...]:

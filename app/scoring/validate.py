@@ -244,13 +244,18 @@ _NO_INDICATORS: Final[Indicators] = (b"", 0, 0)
 _INDICATORS: Final = Memo(_indicator_tiles, CACHE_LIMIT, "indicators")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class CheckedMeld:
     """A meld as given, checked: the meld and its tiles, or what is wrong with it."""
 
     meld: Meld | None
     tiles: TileList | None
     problem: tuple[str, str] = ("", "")  # error type and message, when meld is None
+
+    def __init__(self, meld: Meld | None, tiles: TileList | None, problem: tuple[str, str] = ("", "")) -> None:
+        object.__setattr__(self, "meld", meld)
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "problem", problem)
 
 
 def _melds(melds: tuple[MeldInput, ...], problems: list[Problem]) -> tuple[tuple[Meld, ...], list[TileList]]:
