@@ -19,6 +19,7 @@ from app.scoring.decompose import readings
 from app.scoring.facts import dora_facts, hand_facts, shape_facts, situation, value_honors
 from app.scoring.judge import JUDGES
 from app.scoring.rules import HAND_OPTIONS, PRESETS
+from app.scoring.settlement import SETTLEMENT_OPTIONS, settle, win_to_pay
 from app.scoring.validate import CONTEXT_CHECKS, parse_hand
 from app.scoring.vocabulary import (
     MELD_TYPES,
@@ -155,11 +156,26 @@ def test_every_yaku_row_reads_only_the_rule_options_it_declares() -> None:
                 assert recorder.read <= set(row.options), (row.id, recorder.read)
 
 
+@pytest.mark.skipif(core_build() == "compiled", reason="a compiled function takes only a real HandRules, so the "
+                    "recording stand-in cannot be passed; the pure build runs this test on the same source")
+def test_settlement_reads_only_the_options_it_declares() -> None:
+    wins = [win_to_pay(base=base, pao_base=pao, winner=winner, tsumo=tsumo, discarder=None if tsumo else "west",
+                       liable="north" if pao else None, honba=honba, riichi_sticks=1)
+            for base in (1920, 8000, 16000) for pao in (0, 8000) if pao <= base for winner in ("east", "south")
+            for tsumo in (False, True) for honba in (0, 2)]
+    for rules in _rule_sets():
+        recorder = RecordingRules(rules)
+        for win in wins:
+            settle(win, recorder)  # type: ignore[arg-type]
+        assert recorder.read <= set(SETTLEMENT_OPTIONS), recorder.read
+
+
 def test_rules_that_agree_on_what_a_table_reads_share_its_memo() -> None:
     plain, kiriage, kuitan_off = HandRules(), HandRules(kiriage_mangan=True), HandRules(open_tanyao=False)
     assert JUDGES[plain].shape is JUDGES[kiriage].shape is JUDGES[kuitan_off].shape
     assert JUDGES[plain].hand is JUDGES[kiriage].hand
     assert JUDGES[plain].hand is not JUDGES[kuitan_off].hand  # tanyao reads open_tanyao
+    assert JUDGES[plain].settled is JUDGES[kuitan_off].settled is not JUDGES[HandRules(honba_points=600)].settled
 
 
 # --- context checks fail only when a trigger is set ------------------------------------------------

@@ -188,22 +188,29 @@ class MeldSummary:
 
 
 def summarize_melds(melds: tuple[Meld, ...]) -> MeldSummary:
-    suited = [m for m in melds if m.tile < 27]
-    return MeldSummary(
-        closed=not any(m.is_open for m in melds),
-        kans=sum(m.is_kan for m in melds),
-        ankans=sum(not m.is_open for m in melds),
-        sequences=sum(m.is_sequence for m in melds),
-        sequence_bits=sum({1 << m.tile for m in suited if m.is_sequence}),
-        triplet_bits=sum({1 << m.tile for m in suited if not m.is_sequence}),
-        honor_triplets=frozenset(m.tile for m in melds if m.tile >= 27),
-        suits=sum({1 << m.tile // 9 for m in suited}),
-        outer=all(m.outer for m in melds),
-        all_outer=all(m.all_outer for m in melds),
-        simple=all(m.simple for m in melds),
-        green=all(m.green for m in melds),
-        packed=sum(m.packed for m in melds),
-    )
+    kans = ankans = sequences = sequence_bits = triplet_bits = suits = packed = 0
+    honors: list[int] = []
+    outer = all_outer = simple = green = True
+    for m in melds:
+        kans += m.is_kan
+        ankans += not m.is_open
+        packed += m.packed
+        outer = outer and m.outer
+        all_outer = all_outer and m.all_outer
+        simple = simple and m.simple
+        green = green and m.green
+        if m.tile >= 27:
+            honors.append(m.tile)
+            continue
+        suits |= 1 << m.tile // 9
+        if m.is_sequence:
+            sequences += 1
+            sequence_bits |= 1 << m.tile
+        else:
+            triplet_bits |= 1 << m.tile
+    return MeldSummary(closed=ankans == len(melds), kans=kans, ankans=ankans, sequences=sequences,
+                       sequence_bits=sequence_bits, triplet_bits=triplet_bits, honor_triplets=frozenset(honors),
+                       suits=suits, outer=outer, all_outer=all_outer, simple=simple, green=green, packed=packed)
 
 
 @dataclass(slots=True, init=False)

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Final
 
-from app.scoring.memo import Memo
+from app.scoring.memo import K, Memo, V
 from app.scoring.result import YakuScore
 from app.scoring.rules import HandRules, check_hand_rules
-from app.scoring.settlement import PaidWin, WinToPay, settle
+from app.scoring.settlement import SETTLEMENT_OPTIONS, PaidWin, WinToPay, settle
 from app.scoring.yaku import (
     DORA_YAKU,
     DRAW_YAKU,
@@ -95,7 +95,8 @@ DRAW_ROWS: Final = Rows.of(DRAW_YAKU)
 Options = tuple[tuple[str, object], ...]  # (option, value) pairs of a set of rules
 
 
-def _judged(table: str, judge_one: Callable[[HandRules, Facts], Judgement], reads: tuple[str, ...]) -> "TableMemos":
+def _judged(table: str, judge_one: Callable[[HandRules, Facts], Judgement], reads: tuple[str, ...]
+            ) -> "TableMemos[Facts, Judgement]":
     """For each set of values of the options `reads`, a memo of the table judged once per distinct facts under
     rules with those values (its rows read no other option, so the rest may stay at their defaults)."""
     return TableMemos(lambda given: Memo(partial(judge_one, rules_with(given)), FACTS_CACHE_LIMIT, f"{table}_judged"),
@@ -107,25 +108,30 @@ def rules_with(given: Options) -> HandRules:
     return HandRules(**values)
 
 
-class TableMemos(Memo[Options, Memo[Facts, Judgement]]):
+class TableMemos(Memo[Options, Memo[K, V]]):
+    """Per set of values of the options `reads`, a memo shared by every set of rules that agrees on them."""
+
     __slots__ = ("reads",)
 
-    def __init__(self, make: Callable[[Options], Memo[Facts, Judgement]], limit: int, reads: tuple[str, ...],
-                 name: str) -> None:
+    def __init__(self, make: Callable[[Options], Memo[K, V]], limit: int, reads: tuple[str, ...], name: str) -> None:
         super().__init__(make, limit, name)
         self.reads = reads
 
-    def under(self, rules: HandRules) -> Memo[Facts, Judgement]:
+    def under(self, rules: HandRules) -> Memo[K, V]:
         return self[tuple((option, getattr(rules, option)) for option in self.reads)]
 
 
-SITUATION_JUDGED: Final[TableMemos] = _judged(
+SITUATION_JUDGED: Final[TableMemos[Facts, Judgement]] = _judged(
     "situation", lambda r, w: judge_yaku(SITUATION_ROWS, r, w, w.closed), options_read(SITUATION_YAKU))
-HAND_JUDGED: Final[TableMemos] = _judged(
+HAND_JUDGED: Final[TableMemos[Facts, Judgement]] = _judged(
     "hand", lambda r, h: judge_table(HAND_ROWS, HAND_YAKUMAN, r, h, h.closed), options_read(HAND_YAKU, HAND_YAKUMAN))
-SHAPE_JUDGED: Final[TableMemos] = _judged(
+SHAPE_JUDGED: Final[TableMemos[Facts, Judgement]] = _judged(
     "shape", lambda r, s: judge_table(READING_ROWS, READING_YAKUMAN, r, s, s.closed), options_read(READING_YAKU, READING_YAKUMAN))
-DORA_JUDGED: Final[TableMemos] = _judged("dora", lambda r, d: judge_yaku(DORA_ROWS, r, d), options_read(DORA_YAKU))
+DORA_JUDGED: Final[TableMemos[Facts, Judgement]] = _judged("dora", lambda r, d: judge_yaku(DORA_ROWS, r, d), options_read(DORA_YAKU))
+# Each win paid, once under every set of rules that agrees on the options settlement reads.
+SETTLED: Final[TableMemos[WinToPay, PaidWin]] = TableMemos(
+    lambda given: Memo(partial(settle, rules=rules_with(given)), FACTS_CACHE_LIMIT, "settled"), RULE_SETS_KEPT,
+    SETTLEMENT_OPTIONS, "settled_rules")
 
 
 class Judge:
@@ -139,7 +145,7 @@ class Judge:
         self.hand = HAND_JUDGED.under(rules)
         self.shape = SHAPE_JUDGED.under(rules)
         self.dora = DORA_JUDGED.under(rules)
-        self.settled: Memo[WinToPay, PaidWin] = Memo(partial(settle, rules=rules), FACTS_CACHE_LIMIT, "settled")
+        self.settled = SETTLED.under(rules)
 
 
 JUDGES: Final = Memo(Judge, RULE_SETS_KEPT, "judges")

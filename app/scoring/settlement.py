@@ -128,6 +128,11 @@ def table_winds(rules: HandRules) -> tuple[Wind, ...]:
     return WIND_NAMES[:rules.players]
 
 
+# What settle reads of the rules (tests/test_scoring_design.py proves it): the payments are shared by every set of
+# rules that agrees on these (judge.SETTLED).
+SETTLEMENT_OPTIONS: Final = ("honba_points", "pao_covers", "pao_honba", "players", "tsumo_loss")
+
+
 def settle(win: WinToPay, rules: HandRules) -> PaidWin:
     paid = standard_payments(win.base, win.winner == "east", win.tsumo)
     pays = pao_payments(win, rules) if win.pao_base else ordinary_payments(win, win.base, rules, with_honba=True)
