@@ -10,7 +10,7 @@ from itertools import product
 from typing import Final
 
 from app.scoring.hand import ParsedHand
-from app.scoring.suits import NO_TILE, Placement, SuitSplit
+from app.scoring.suits import NO_TILE, PAIR_WON, Placement, SuitSplit
 from app.scoring.vocabulary import Shape, Wait
 
 
@@ -34,7 +34,7 @@ class Reading:
 
 
 # The group the winning tile completes in seven pairs (its pair) and in thirteen orphans, per tile.
-SEVEN_PAIRS_WON: Final = tuple(Placement("pair", t, "tanki") for t in range(34))
+SEVEN_PAIRS_WON: Final = PAIR_WON
 ORPHANS_WON: Final[dict[Wait, tuple[Placement, ...]]] = {
     wait: tuple(Placement("kokushi", t, wait) for t in range(34)) for wait in ("kokushi", "kokushi_13")}
 

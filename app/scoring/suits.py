@@ -127,7 +127,8 @@ def _make_part(suit: int, counts: tuple[int, ...]) -> SuitPart:
         splits = _honor_splits(counts)
         kokushi = all(counts) and sum(counts) <= 8
     else:
-        splits = tuple(_split(suit, pair, sets) for pair, sets in dict.fromkeys(_splits(list(counts), 0, NO_TILE)))
+        splits = () if sum(counts) % 3 == 1 else tuple(
+            _split(suit, pair, sets) for pair, sets in dict.fromkeys(_splits(list(counts), 0, NO_TILE)))
         kokushi = len(outer) == 2 == len(held) and sum(counts) <= 3
     size = len(tiles)
     outer_count = sum(counts[t - base] for t in outer)
@@ -188,12 +189,12 @@ def _split(suit: int, pair: int, sets: tuple[tuple[str, int], ...]) -> SuitSplit
 def _placements(sequences: tuple[int, ...], triplets: tuple[int, ...], pair: int) -> tuple[tuple[Placement, ...], ...]:
     found: list[list[Placement]] = [[] for _ in range(9)]
     if pair >= 0:
-        found[pair % 9].append(Placement("pair", pair, "tanki"))
+        found[pair % 9].append(PAIR_WON[pair])
     for t in triplets:
-        found[t % 9].append(Placement("triplet", t, "shanpon"))
+        found[t % 9].append(TRIPLET_WON[t])
     for start in sorted(set(sequences)):
-        for win in (start, start + 1, start + 2):
-            found[win % 9].append(Placement("sequence", start, sequence_wait(start, win)))
+        for offset, placement in enumerate(SEQUENCE_WON[start]):
+            found[(start + offset) % 9].append(placement)
     return tuple(tuple(places) for places in found)
 
 
@@ -205,6 +206,14 @@ def sequence_wait(start: int, win: int) -> Wait:
     if (position == 2 and rank == 0) or (position == 0 and rank == 6):
         return "penchan"
     return "ryanmen"
+
+
+# Every placement, made once and shared: the pair and the triplet of each tile, and each tile of each sequence (by
+# its lowest tile, the winning tile at offset 0-2).
+PAIR_WON: Final = tuple(Placement("pair", t, "tanki") for t in range(34))
+TRIPLET_WON: Final = tuple(Placement("triplet", t, "shanpon") for t in range(34))
+SEQUENCE_WON: Final = tuple(tuple(Placement("sequence", start, sequence_wait(start, start + offset)) for offset in range(3))
+                            for start in range(27))
 
 
 def _splits(c: list[int], start: int, pair: int) -> list[tuple[int, tuple[tuple[str, int], ...]]]:
