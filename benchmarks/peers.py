@@ -23,7 +23,7 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.shanten import Shanten
 
 from app.errors import InvalidInput
-from app.scoring.analysis import WIN_CONTEXTS, Analysis, AnalysisInput, analyze_hand
+from app.scoring.analysis import Analysis, AnalysisInput, analyze_hand, win_contexts
 from app.scoring.tiles import TILE_OF
 from tests.analysis_harness import Waiting
 from tests.handgen import GenCase, _parse_mpsz, format_tiles, mahjong_config, mahjong_melds
@@ -65,7 +65,7 @@ class Discarding:
             self.shown_34[i // 4] += 1
         self.taken = taken | set(ids)
         self.dora, self.ura = list(case.dora_136), list(case.ura_136)
-        ron, tsumo, _ = WIN_CONTEXTS[case.ctx]
+        ron, tsumo, _ = win_contexts(case.ctx)
         self.configs = (mahjong_config(replace(case, ctx=ron)), mahjong_config(replace(case, ctx=tsumo)))
 
     @staticmethod

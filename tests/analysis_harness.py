@@ -11,7 +11,7 @@ from mahjong.agari import Agari
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.shanten import Shanten
 
-from app.scoring.analysis import WIN_CONTEXTS, Analysis, AnalysisInput, WinValue
+from app.scoring.analysis import Analysis, AnalysisInput, WinValue, win_contexts
 from app.scoring.tiles import TILE_OF
 from tests.handgen import GenCase, _parse_mpsz, format_tiles, mahjong_config, mahjong_melds
 
@@ -29,7 +29,7 @@ class Waiting:
         concealed.remove(win if win in concealed else (win[0], not win[1]))
         self.case = case
         self.ours = (AnalysisInput(format_tiles(concealed), case.hand.melds), case.ctx, case.rules)
-        ron, tsumo, _ = WIN_CONTEXTS[case.ctx]
+        ron, tsumo, _ = win_contexts(case.ctx)
         ids = [i for i in case.tiles_136 if i != case.win_136]
         meld_ids = {i for _, m, _ in case.melds_136 for i in m}
         self.tiles_136 = ids

@@ -253,14 +253,14 @@ def waits_against_the_scorer(tiles: str, melds: Any, ctx: Any, rules: Any, waits
     values compared and the chankans refused."""
     from app.errors import InvalidInput
     from app.scoring import HandInput, score_hand
-    from app.scoring.analysis import WIN_CONTEXTS, WinValue
+    from app.scoring.analysis import WinValue, win_contexts
     from app.scoring.tiles import tile_name
 
     by_tile = {w.tile: w for w in waits or ()}
     checked = refused_chankan = 0
     for t in range(34):
         hand = HandInput(tiles + tile_name(t), tile_name(t), melds)
-        for kind, context in zip(("ron", "tsumo"), WIN_CONTEXTS[ctx][:2]):
+        for kind, context in zip(("ron", "tsumo"), win_contexts(ctx)[:2]):
             try:
                 result = score_hand(hand, context, rules)
                 scored: WinValue | str | None = WinValue(

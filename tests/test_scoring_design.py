@@ -274,7 +274,7 @@ def test_every_refusal_of_score_on_a_wait_is_a_null_value_in_analyze() -> None:
     answers its value where it is not. The one named difference: a wait whose every copy is held or shown (an
     indicator, the ura dora's included) is still valued, which /hand/score refuses as a fifth copy
     (tests/test_analysis.py, test_a_wait_whose_copies_are_all_visible)."""
-    from app.scoring.analysis import WIN_CONTEXTS, analyze_hand
+    from app.scoring.analysis import analyze_hand, win_contexts
     from tests.analysis_harness import Waiting
     from tests.golden import cases, perturbed
 
@@ -291,7 +291,7 @@ def test_every_refusal_of_score_on_a_wait_is_a_null_value_in_analyze() -> None:
             continue
         for wait in waits:
             hand = HandInput(given.tiles + wait.tile, wait.tile, given.melds)
-            for kind, context in zip(("ron", "tsumo"), WIN_CONTEXTS[ctx][:2], strict=False):
+            for kind, context in zip(("ron", "tsumo"), win_contexts(ctx)[:2], strict=False):
                 value = getattr(wait, kind)
                 try:
                     scored = score_hand(hand, context, rules)

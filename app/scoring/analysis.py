@@ -11,8 +11,9 @@ indicators, the two ways to win with their situations judged (`evaluate.WayToWin
 wait is not in, and each reading's shape facts and group fu between ron and tsumo.
 """
 
-from dataclasses import dataclass, replace
-from typing import Final, NamedTuple
+from dataclasses import dataclass, fields, replace
+from operator import attrgetter
+from typing import Any, Final, NamedTuple
 
 from app.errors import InvalidInput, Problem
 from app.scoring.decompose import readings
@@ -245,22 +246,29 @@ class WinContexts(NamedTuple):
     checked: WinContext
 
 
-def _win_contexts(ctx: WinContext) -> WinContexts:
+def _win_contexts(values: tuple[Any, ...]) -> WinContexts:
+    ctx = WinContext(*values)
     ron = replace(ctx, win="ron", nagashi_mangan=False, haitei=False, rinshan=False, tenhou=False, chiihou=False)
     tsumo = replace(ctx, win="tsumo", nagashi_mangan=False, houtei=False, chankan=False, renhou=False,
                     discarder_seat_wind=None)
     return WinContexts(ron, tsumo, replace(ron, chankan=False) if ron.chankan else ron)
 
 
-# Each context made a ron and a tsumo once: contexts repeat across the hands of a game.
+# Each context made a ron and a tsumo once (contexts repeat across the hands of a game), keyed by its values: a
+# tuple hashes in C, where the dataclass's generated __hash__ runs interpreted in the compiled build.
 WIN_CONTEXTS: Final = Memo(_win_contexts, CACHE_LIMIT, "win_contexts")
+_CONTEXT_VALUES: Final = attrgetter(*(f.name for f in fields(WinContext)))
+
+
+def win_contexts(ctx: WinContext) -> WinContexts:
+    return WIN_CONTEXTS[_CONTEXT_VALUES(ctx)]
 IN_PLAY: Final = {4: frozenset(range(34)), 3: frozenset(range(34)) - NOT_IN_SANMA}
 NOTHING_OUTSIDE: Final = (0,) * 34
 
 
 def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[Table, Concealed, bool]:
     """The table, the hand, and whether it has 14 tiles (less 3 per meld); InvalidInput naming what is wrong."""
-    ron, tsumo, checked = WIN_CONTEXTS[ctx]
+    ron, tsumo, checked = win_contexts(ctx)
     try:
         parts, reds = concealed_parts(given.tiles)
     except TileNotationError:
