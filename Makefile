@@ -79,7 +79,7 @@ screenshots: $(BROWSER_EXTRA)
 	fc-list 2>/dev/null | grep -q "Noto Sans CJK" || { $(APT_INSTALL) fonts-noto-cjk; }
 	$(BIN)/python scripts/screenshots.py
 
-# The service's own wheel (setup.py): its scoring core (app/scoring, app/errors.py) compiled with mypyc where a C
+# The service's own wheel (setup.py): its core (app/scoring, app/match, app/errors.py) compiled with mypyc where a C
 # compiler and the Python headers are present (MAHJONG_BUILD=compiled insists, =pure skips), the pure source
 # otherwise. The image installs it, so it is built for the image's Python (3.11): with another Python, pure.
 CORE_SOURCES := $(shell find app -name '*.py' -o -name '*.json') setup.py pyproject.toml README.md
