@@ -16,7 +16,7 @@ PYTEST_ARGS ?=
 # Wheels for the image: Linux x86_64, CPython 3.11, binary only.
 WHEEL_PLATFORMS := --platform manylinux2014_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64
 
-.PHONY: browser-test screenshots mypyc-check test-compiled dist bench-stages clients-check run test fuzz openapi lint-openapi wheels image load bench bench-records bench-instructions bench-http bench-http-compiled scale-test clean
+.PHONY: browser-test screenshots mypyc-check test-compiled dist bench-stages bench-match clients-check run test fuzz openapi lint-openapi wheels image load bench bench-records bench-instructions bench-http bench-http-compiled scale-test clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -120,6 +120,11 @@ bench: $(STAMP) dist bench-records
 # Real Tenhou games verified per second per core, beside the library scoring their wins (make bench runs it first).
 bench-records: $(STAMP)
 	$(BIN)/python benchmarks/bench_records.py
+
+# The match core behind /match/settle and /match/replay on the recorded games, the source then the compiled core.
+bench-match: $(STAMP) dist
+	$(BIN)/python benchmarks/bench_match.py
+	PYTHON=$(BIN)/python bash scripts/in_compiled_copy.sh sh -c '"$$PYTHON" benchmarks/bench_match.py'
 
 # Instructions per hand under callgrind (valgrind installed with apt if missing), ours and the `mahjong` library's.
 bench-instructions: $(STAMP)
