@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-CORE = sorted(Path("app/scoring").glob("*.py"))
+CORE = sorted([*Path("app/scoring").glob("*.py"), *Path("app/match").glob("*.py")])
 
 
 def module_of(path: Path) -> object:
