@@ -16,7 +16,7 @@ PYTEST_ARGS ?=
 # Wheels for the image: Linux x86_64, CPython 3.11, binary only.
 WHEEL_PLATFORMS := --platform manylinux2014_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64
 
-.PHONY: browser-test screenshots mypyc-check test-compiled dist bench-stages clients-check run test fuzz openapi lint-openapi wheels image load bench bench-records bench-instructions bench-http bench-http-compiled scale-test clean
+.PHONY: browser-test screenshots mypyc-check test-compiled dist bench-stages bench-match clients-check run test fuzz openapi lint-openapi wheels image load bench bench-records bench-instructions bench-http bench-http-compiled scale-test clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -79,7 +79,7 @@ screenshots: $(BROWSER_EXTRA)
 	fc-list 2>/dev/null | grep -q "Noto Sans CJK" || { $(APT_INSTALL) fonts-noto-cjk; }
 	$(BIN)/python scripts/screenshots.py
 
-# The service's own wheel (setup.py): its scoring core (app/scoring, app/errors.py) compiled with mypyc where a C
+# The service's own wheel (setup.py): its core (app/scoring, app/match, app/errors.py) compiled with mypyc where a C
 # compiler and the Python headers are present (MAHJONG_BUILD=compiled insists, =pure skips), the pure source
 # otherwise. The image installs it, so it is built for the image's Python (3.11): with another Python, pure.
 CORE_SOURCES := $(shell find app -name '*.py' -o -name '*.json') setup.py pyproject.toml README.md
@@ -120,6 +120,11 @@ bench: $(STAMP) dist bench-records
 # Real Tenhou games verified per second per core, beside the library scoring their wins (make bench runs it first).
 bench-records: $(STAMP)
 	$(BIN)/python benchmarks/bench_records.py
+
+# The match core behind /match/settle and /match/replay on the recorded games, the source then the compiled core.
+bench-match: $(STAMP) dist
+	$(BIN)/python benchmarks/bench_match.py
+	PYTHON=$(BIN)/python bash scripts/in_compiled_copy.sh sh -c '"$$PYTHON" benchmarks/bench_match.py'
 
 # Instructions per hand under callgrind (valgrind installed with apt if missing), ours and the `mahjong` library's.
 bench-instructions: $(STAMP)

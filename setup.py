@@ -1,4 +1,4 @@
-"""The build: the scoring core (app/scoring, app/errors.py) compiled with mypyc into C extensions where a C compiler
+"""The build: the pure core (app/scoring, app/match, app/errors.py) compiled with mypyc into C extensions where a C compiler
 and the Python headers are present, the pure source otherwise. The .py files ship either way; an
 extension module beside its source is what Python imports. GET /version says which build answers.
 
@@ -14,10 +14,9 @@ import sysconfig
 
 from setuptools import setup
 
-# app/match compiles too, but reads its options' allowed values from MatchRules' annotations (typing.get_type_hints),
-# which mypyc erases to runtime classes (tuple[AbortiveDraw, ...] becomes tuple): it joins once its options declare
-# their values as data. The scoring core declares them as data already.
-CORE = ["app/errors.py", "app/scoring"]
+# The pure core: no web import. Its classes' annotations are read from the .py files that ship beside the extensions
+# (app.scoring.annotations), as mypyc keeps only erased runtime classes.
+CORE = ["app/errors.py", "app/scoring", "app/match"]
 BUILD_COMMANDS = {"bdist_wheel", "build", "build_ext", "install"}
 
 

@@ -13,8 +13,8 @@ import pytest
 
 from app.api.health import core_build
 from app.errors import InvalidInput
-from app.schemas.from_core import field_types
 from app.scoring import HandInput, HandRules, MeldInput, WinContext, resolve_hand_rules, score_hand
+from app.scoring.annotations import field_types
 from app.scoring.decompose import readings
 from app.scoring.facts import dora_facts, hand_facts, shape_facts, situation, value_honors
 from app.scoring.judge import JUDGES

@@ -15,10 +15,10 @@ from app.schemas.enums import named
 router = APIRouter(tags=["service"])
 
 BuildName = Literal["compiled", "pure", "partial"]
-Build = named(BuildName, "Build", "compiled: every module of the scoring core is a C extension built with mypyc; "
+Build = named(BuildName, "Build", "compiled: every module of the core (scoring and match) is a C extension built with mypyc; "
               "pure: they run as Python source; partial: some of each.")
 # The modules setup.py compiles with mypyc where a C compiler is present.
-CORE_PACKAGES = ("app.scoring",)
+CORE_PACKAGES = ("app.scoring", "app.match")
 CORE_MODULES = ("app.errors",)
 
 
@@ -28,7 +28,7 @@ class HealthResponse(StrictModel):
 
 class VersionResponse(StrictModel):
     version: str = Field(description="the service's version")
-    build: Build = Field(description="which build of the scoring core answers")
+    build: Build = Field(description="which build of the core answers")
     python: str = Field(description="the Python version that runs the service")
 
 

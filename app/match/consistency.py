@@ -1,13 +1,14 @@
 """Impossible scoreboards, rejected with a plain message instead of being guessed at."""
 
 from collections.abc import Iterator
+from typing import Final
 
 from app.errors import InvalidInput, Problem
 from app.match.model import HandResult, LastHand, MatchState
 from app.match.rounds import Phase, last_playable_wind_round, phase_of, round_name, wind_rounds_before
 from app.match.rules import Enchousen, MatchRules
 
-INCONSISTENT = "inconsistent_state"
+INCONSISTENT: Final = "inconsistent_state"
 
 
 def check_consistency(state: MatchState, hand: LastHand, rules: MatchRules) -> None:

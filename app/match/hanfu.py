@@ -1,12 +1,13 @@
 """Han and fu that no hand can have, in words a person can act on."""
 
 from collections.abc import Iterator
+from typing import Final
 
 from app.errors import Problem
 
-FU_VALUES = (20, 25, *range(30, 120, 10))
-MANGAN_HAN = 5
-MAX_YAKUMAN = 6
+FU_VALUES: Final = (20, 25, *range(30, 120, 10))
+MANGAN_HAN: Final = 5
+MAX_YAKUMAN: Final = 6
 
 
 def han_fu_problems(han: int, fu: int | None, loc: tuple[str | int, ...], kind: str) -> Iterator[Problem]:

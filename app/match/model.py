@@ -2,11 +2,12 @@
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 from app.scoring.vocabulary import WIND_NAMES, Wind
 
 Scores = tuple[int, ...]  # one per seat, seat 0 first; as many as players
-WIND_ORDER: tuple[Wind, ...] = WIND_NAMES  # the winds of the rounds and of the seats, from the dealer
+WIND_ORDER: Final[tuple[Wind, ...]] = WIND_NAMES  # the winds of the rounds and of the seats, from the dealer
 
 
 class HandResult(StrEnum):
@@ -28,7 +29,7 @@ class Reason(StrEnum):
     ENTER_ENCHOUSEN = "enter_enchousen"
 
 
-ENDING_REASONS = frozenset(
+ENDING_REASONS: Final = frozenset(
     {
         Reason.TOBI,
         Reason.ALL_LAST_COMPLETE,

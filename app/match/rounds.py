@@ -1,11 +1,12 @@
 """Where a hand stands in the match (before all last, all last, enchousen) and which hand follows it."""
 
 from enum import Enum
+from typing import Final
 
 from app.match.model import WIND_ORDER, MatchState, NextRound
 from app.match.rules import Enchousen, Length, MatchRules
 
-REGULAR_WIND_ROUNDS = {Length.TONPUUSEN: 1, Length.HANCHAN: 2}
+REGULAR_WIND_ROUNDS: Final = {Length.TONPUUSEN: 1, Length.HANCHAN: 2}
 
 
 class Phase(Enum):

@@ -10,7 +10,7 @@ import types
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum, StrEnum
-from typing import Any, Union, get_args, get_origin
+from typing import Any, Final, Union, get_args, get_origin
 
 from app.errors import InvalidInput, Problem
 from app.scoring.names import Names
@@ -89,7 +89,7 @@ class FinalRounding(StrEnum):
 
 
 Uma = tuple[int, ...]  # one per place, first place first, in thousands
-MAX_WINNERS = {MultiRon.ATAMAHANE: 1, MultiRon.DOUBLE: 2, MultiRon.TRIPLE: 3}
+MAX_WINNERS: Final = {MultiRon.ATAMAHANE: 1, MultiRon.DOUBLE: 2, MultiRon.TRIPLE: 3}
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,8 +203,8 @@ class MatchRules:
 
 
 # The one option table: every option of either scope, in the order GET /rules lists them.
-MATCH_OPTIONS: dict[str, Option] = options_of(MatchRules, "match")
-OPTIONS: dict[str, Option] = {**HAND_OPTIONS, **MATCH_OPTIONS}
+MATCH_OPTIONS: Final[dict[str, Option]] = options_of(MatchRules, "match")
+OPTIONS: Final[dict[str, Option]] = {**HAND_OPTIONS, **MATCH_OPTIONS}
 
 
 def resolve_match_rules(preset: str | None, overrides: Mapping[str, object]) -> MatchRules:

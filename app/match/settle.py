@@ -3,6 +3,7 @@ next hand's scoreboard. Nothing is applied unless the whole hand is sound."""
 
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import Final
 
 from app.errors import InvalidInput, Problem
 from app.match.consistency import state_problems
@@ -26,9 +27,9 @@ from app.match.settle_checks import RIICHI_DEPOSIT, hand_problems, match_over_pr
 from app.match.win_context import counter_problems, riichi_flags, seat_winds, seating_problems
 from app.match.win_value import HandRules, Seating, WinValue, nagashi_value, value_of_han, value_of_tiles
 
-MANGAN_FROM_DEALER = 4000
-MANGAN_FROM_OTHERS = 2000
-YAKUMAN_HAN = 13
+MANGAN_FROM_DEALER: Final = 4000
+MANGAN_FROM_OTHERS: Final = 2000
+YAKUMAN_HAN: Final = 13
 
 
 def settle_hand(state: MatchState, hand: PlayedHand, rules: MatchRules) -> Settlement:

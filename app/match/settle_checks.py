@@ -1,6 +1,7 @@
 """Hands that cannot have happened, rejected with a plain message before anything is settled."""
 
 from collections.abc import Iterator
+from typing import Final
 
 from app.errors import Problem
 from app.match.consistency import INCONSISTENT, seat_problems
@@ -10,10 +11,10 @@ from app.match.model import MatchState
 from app.match.rules import MAX_WINNERS, AbortiveDraw, MatchRules, MultiRon
 from app.match.win_value import HandRules, plays_nagashi
 
-RIICHI_DEPOSIT = 1000
-FOUR_PLAYERS_ONLY = {AbortiveDraw.SUUFON_RENDA, AbortiveDraw.SUUCHA_RIICHI, AbortiveDraw.SANCHAHOU}
+RIICHI_DEPOSIT: Final = 1000
+FOUR_PLAYERS_ONLY: Final = {AbortiveDraw.SUUFON_RENDA, AbortiveDraw.SUUCHA_RIICHI, AbortiveDraw.SANCHAHOU}
 # The fields each result takes beside `result` and `riichi`, by name.
-FIELDS_OF = {
+FIELDS_OF: Final = {
     Outcome.RON: {"wins"}, Outcome.TSUMO: {"wins"}, Outcome.DRAW: {"tenpai", "nagashi"},
     Outcome.ABORTIVE_DRAW: {"abortive"}, Outcome.CHOMBO: {"chombo"},
 }

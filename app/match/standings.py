@@ -2,12 +2,13 @@
 
 import math
 from fractions import Fraction
+from typing import Final
 
 from app.match.model import Scores, Standing
 from app.match.rules import FinalRounding, LeftoverRiichi, MatchRules, TieBreak, Uma
 
-RIICHI_STICK_POINTS = 1000
-THOUSAND = 1000
+RIICHI_STICK_POINTS: Final = 1000
+THOUSAND: Final = 1000
 
 
 def seat_order(scores: Scores, starting_dealer_seat: int) -> list[int]:

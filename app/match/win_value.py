@@ -8,6 +8,7 @@ them (`Seating.honba`), and never for the sticks, which come from the table.
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from app.scoring import HandInput, HandRules, MeldInput, ScoreResult, TypedHand, WinContext, score, score_hand
 from app.scoring.settlement import PaidWin, Payment, Points, limit_and_base, settle, win_to_pay
@@ -17,7 +18,7 @@ __all__ = ["HandRules", "Payout", "Points", "ScoreResult", "Seating", "TileHand"
            "TypedHand", "WinValue", "hand_points", "nagashi_value", "plays_nagashi", "value_of_han",
            "value_of_tiles"]
 
-MANGAN = 5  # han
+MANGAN: Final = 5  # han
 
 
 @dataclass(frozen=True, slots=True)

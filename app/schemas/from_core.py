@@ -11,39 +11,24 @@ The models are used to document the answers, and to validate and write those Fas
 (`from_attributes`); the hand answers are the records encoded by msgspec, in the same field order.
 """
 
-import ast
 import dataclasses
 import functools
 import operator
-import sys
 import types
 from collections.abc import Collection, Mapping
-from pathlib import Path
-from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+from typing import Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 from pydantic.json_schema import SkipJsonSchema
 
 from app.schemas.enums import NAMED_LITERALS
+from app.scoring.annotations import field_types
 
 # Read from the core's records; like every model here, no field beyond those listed.
 FROM_CORE = ConfigDict(from_attributes=True, extra="forbid")
 
 # Each record already given its answer model, and the model.
 _MODELS: dict[type, type[BaseModel]] = {}
-
-
-def field_types(record: type) -> dict[str, Any]:
-    """The record's field types as its source writes them. A record compiled with mypyc keeps only erased runtime
-    classes in `__annotations__` (`tuple`, `type`), so its annotations are read from the module's source, which
-    ships beside the extension module, and evaluated in the module's namespace."""
-    module = sys.modules[record.__module__]
-    if (module.__file__ or "").endswith(".py"):
-        return get_type_hints(record)
-    source = Path(module.__file__ or "").parent / f"{module.__name__.rpartition('.')[2]}.py"
-    (node,) = [n for n in ast.walk(ast.parse(source.read_text())) if isinstance(n, ast.ClassDef) and n.name == record.__name__]
-    return {item.target.id: eval(ast.unparse(item.annotation), vars(module))
-            for item in node.body if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)}
 
 
 def _answer_type(annotation: Any) -> Any:

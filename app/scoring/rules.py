@@ -14,9 +14,10 @@ hand) and app.match.rules.resolve_match_rules (for a match, its hand rules inclu
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, Final, Literal, get_type_hints
+from typing import Any, Final, Literal
 
 from app.errors import InvalidInput, Problem
+from app.scoring.annotations import field_types
 from app.scoring.names import LIMIT_NAMES, Names
 from app.scoring.vocabulary import RENHOU_VALUES, PaoCovers, PaoHonba, Renhou
 
@@ -58,7 +59,7 @@ class Option:
 
 def options_of(rules: type, scope: Scope) -> dict[str, Option]:
     """The options the fields of `rules` (a dataclass) declare, in their order."""
-    hints = get_type_hints(rules)
+    hints = field_types(rules)  # as written, in the compiled build too
     return {f.name: Option(f.name, f.metadata["option"].scope or scope, hints[f.name], f.default, f.metadata["option"])
             for f in fields(rules) if "option" in f.metadata}
 
