@@ -1,5 +1,5 @@
 # Build: `make image` (on the host: the dependency wheels downloaded and the service's own wheel built, with its
-# scoring core compiled by mypyc where the host has a C compiler; then docker build). No network is needed here.
+# cores (app/scoring, app/match) compiled by mypyc where the host has a C compiler; then docker build). No network is needed here.
 ARG BASE_IMAGE=python:3.11-slim
 
 FROM ${BASE_IMAGE} AS build

@@ -138,7 +138,7 @@ bench-stages: $(STAMP) dist
 bench-http: $(STAMP)
 	HTTP_SECONDS=$(HTTP_SECONDS) PYTHON=$(BIN)/python bash benchmarks/http_ratio.sh
 
-# make bench-http on the compiled scoring core (the wheel in dist/, what the image runs), in a scratch copy.
+# make bench-http on the compiled cores (the wheel in dist/, what the image runs), in a scratch copy.
 bench-http-compiled: $(STAMP) dist
 	HTTP_SECONDS=$(HTTP_SECONDS) PYTHON=$(BIN)/python bash scripts/in_compiled_copy.sh bash benchmarks/http_ratio.sh
 
@@ -147,7 +147,7 @@ bench-http-compiled: $(STAMP) dist
 scale-test: $(STAMP)
 	SCALE_IMAGE=$(IMAGE) SCALE_SECONDS=$(SCALE_SECONDS) PYTHON=$(BIN)/python bash benchmarks/scale.sh
 
-# The scoring core compiled with mypyc (the wheel in dist/) must answer 20,000 generated hands as the pure one does.
+# The cores compiled with mypyc (the wheel in dist/) must answer 20,000 generated hands as the pure one does.
 mypyc-check: $(STAMP) dist
 	PYTHON=$(BIN)/python bash scripts/mypyc_check.sh
 

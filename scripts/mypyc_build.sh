@@ -1,6 +1,6 @@
 # Sourced by scripts/mypyc_check.sh and scripts/test_compiled.sh: `compiled_scratch_copy DIR...` copies the
 # project's folders DIR... into a scratch directory ($work, removed on exit) and puts beside their sources the C
-# extensions of the compiled wheel in dist/ (`make dist`: setup.py, the scoring core compiled with mypyc), so that Python
+# extensions of the compiled wheel in dist/ (`make dist`: setup.py, the cores compiled with mypyc), so that Python
 # in $work imports the compiled core: the very modules the image runs. $python: the project's interpreter.
 python=${PYTHON:-.venv/bin/python}
 case $python in /*) ;; *) python=$PWD/$python ;; esac

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make mypyc-check`: the scoring core compiled with mypyc (the wheel in dist/, what the image runs) answers 20,000
+# `make mypyc-check`: the cores compiled with mypyc (the wheel in dist/, what the image runs) answers 20,000
 # generated hands byte for byte as the pure source does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
