@@ -16,7 +16,7 @@ PYTEST_ARGS ?=
 # Wheels for the image: Linux x86_64, CPython 3.11, binary only.
 WHEEL_PLATFORMS := --platform manylinux2014_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64
 
-.PHONY: browser-test screenshots mypyc-check test-compiled dist bench-stages bench-match clients-check run test fuzz openapi lint-openapi wheels image load bench bench-records bench-instructions bench-http bench-http-compiled scale-test clean
+.PHONY: browser-test screenshots mypyc-check test-compiled dist bench-stages bench-match bench-http-stages clients-check run test fuzz openapi lint-openapi wheels image load bench bench-records bench-instructions bench-http bench-http-compiled scale-test clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -133,6 +133,11 @@ bench-instructions: $(STAMP)
 # Instructions a hand per stage of the scoring pipeline, first sight and seen before, both builds (HANDS, default 1000).
 bench-stages: $(STAMP) dist
 	PYTHON=$(BIN)/python bash benchmarks/stages.sh
+
+# Instructions a POST /hand/score request per stage of its route (validate, core records, score, encode, response)
+# and the whole request in-process beside GET /health's, on make bench-http's bodies, both builds.
+bench-http-stages: $(STAMP) dist
+	PYTHON=$(BIN)/python bash benchmarks/http_stages.sh
 
 # One worker as production runs it: GET /health, POST /hand/score, the batch; HTTP_SECONDS per run (default 15).
 bench-http: $(STAMP)
