@@ -262,6 +262,8 @@ _CONTEXT_VALUES: Final = attrgetter(*(f.name for f in fields(WinContext)))
 
 def win_contexts(ctx: WinContext) -> WinContexts:
     return WIN_CONTEXTS[_CONTEXT_VALUES(ctx)]
+
+
 IN_PLAY: Final = {4: frozenset(range(34)), 3: frozenset(range(34)) - NOT_IN_SANMA}
 NOTHING_OUTSIDE: Final = (0,) * 34
 

@@ -98,7 +98,7 @@ def standard_shanten(suits: tuple[Blocks, Blocks, Blocks, Blocks], melds: int) -
 
 @dataclass(frozen=True, slots=True, init=False)
 class SuitShanten:
-    """What the shanten of each form reads of one suit's tiles (worked out once per pattern, with its SuitPart)."""
+    """What the shanten of each form reads of one suit's tiles (worked out once per part: analysis.PART_SHANTEN)."""
 
     blocks: Blocks  # the standard form's best (head, sets, partial sets): suit_blocks
     pairs: int  # tiles held twice or more (chiitoitsu)

@@ -123,14 +123,14 @@ def _make_part(suit: int, counts: tuple[int, ...]) -> SuitPart:
     held = [base + r for r, n in enumerate(counts) if n]
     outer = [t for t in held if t in TERMINALS_AND_HONORS]
     honors = suit == HONORS
+    size = len(tiles)
     if honors:
         splits = _honor_splits(counts)
-        kokushi = all(counts) and sum(counts) <= 8
+        kokushi = all(counts) and size <= 8
     else:
-        splits = () if sum(counts) % 3 == 1 else tuple(
+        splits = () if size % 3 == 1 else tuple(
             _split(suit, pair, sets) for pair, sets in dict.fromkeys(_splits(list(counts), 0, NO_TILE)))
-        kokushi = len(outer) == 2 == len(held) and sum(counts) <= 3
-    size = len(tiles)
+        kokushi = len(outer) == 2 == len(held) and size <= 3
     outer_count = sum(counts[t - base] for t in outer)
     triplets = [27 + r for r, n in enumerate(counts) if n >= 3] if honors else []
     return SuitPart(
