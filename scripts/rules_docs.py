@@ -17,18 +17,9 @@ END = "<!-- end of generated text -->"
 
 sys.path.insert(0, str(ROOT))
 
-from app.match.rules import OPTIONS, MatchRules, Option, resolve_match_rules  # noqa: E402
+from app.match.rules import OPTIONS, Option, client_value, resolve_match_rules, value_in  # noqa: E402
 from app.scoring.rules import DEFAULT_PRESET, PRESETS  # noqa: E402
 from app.scoring.vocabulary import LANGUAGES  # noqa: E402
-
-
-def plain(value: object) -> object:
-    """A value as a client sends it."""
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, tuple):
-        return [plain(item) for item in value]
-    return value
 
 
 def shown(value: object, option: Option) -> str:
@@ -51,10 +42,6 @@ def allowed(option: Option) -> list[object]:
     return [member.value for member in items[0]] if items else []
 
 
-def value_of(rules: MatchRules, option: Option) -> object:
-    return plain(getattr(rules if option.scope == "match" else rules.hand, option.name))
-
-
 def options_table(scopes: set[str]) -> str:
     """Each option of `scopes` with its value in each preset."""
     rules = {name: resolve_match_rules(name, {}) for name in PRESETS}
@@ -62,7 +49,7 @@ def options_table(scopes: set[str]) -> str:
              "| --- |" + " --- |" * len(PRESETS)]
     for option in OPTIONS.values():
         if option.scope in scopes:
-            cells = [shown(value_of(rules[name], option), option) for name in PRESETS]
+            cells = [shown(value_in(rules[name], option), option) for name in PRESETS]
             lines.append(f"| `{option.name}` | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -122,7 +109,7 @@ def options_document() -> str:
     rows = ["| option | scope | meaning | values | default | sources |", "| --- | --- | --- | --- | --- | --- |"]
     for option in OPTIONS.values():
         rows.append(f"| `{option.name}` | {option.scope} | {option.spec.meaning} | {values_of(option)} | "
-                    f"`{json.dumps(plain(option.default))}` | {', '.join(option.spec.sources)} |")
+                    f"`{json.dumps(client_value(option.default))}` | {', '.join(option.spec.sources)} |")
     labels = ["| option | " + " | ".join(LANGUAGES) + " |", "| --- |" + " --- |" * len(LANGUAGES)]
     for option in OPTIONS.values():
         labels.append(f"| `{option.name}` | " + " | ".join(option.spec.label.of(lang) for lang in LANGUAGES) + " |")

@@ -6,7 +6,7 @@ from typing import Any, get_args
 from fastapi import APIRouter, Response
 
 from app.api.language import AcceptLanguage, LangQuery, choose, set_headers
-from app.match.rules import OPTIONS, Option, resolve_match_rules
+from app.match.rules import OPTIONS, Option, client_value, resolve_match_rules, value_in
 from app.schemas.catalog import LimitEntry, OptionEntry, PresetEntry, RulesCatalog, YakuCatalogEntry
 from app.scoring.names import LIMIT_NAMES
 from app.scoring.rules import DEFAULT_PRESET, HAND_OPTIONS, PRESETS, RuleSet
@@ -36,15 +36,6 @@ def _yaku_catalog(language: Language) -> list[YakuCatalogEntry]:
 YAKU_CATALOG = {language: _yaku_catalog(language) for language in LANGUAGES}
 
 
-def _plain(value: object) -> object:
-    """An option's value as a client sends it."""
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, tuple):
-        return [_plain(item) for item in value]
-    return value
-
-
 def _allowed_values(option: Option) -> list[bool | int | str] | str:
     """The values a client may send, or the name of their type."""
     if option.spec.choices:
@@ -57,12 +48,12 @@ def _allowed_values(option: Option) -> list[bool | int | str] | str:
 
 def _option(option: Option) -> OptionEntry:
     return OptionEntry(name=option.name, label=option.spec.label.en, labels=option.spec.label, scope=option.scope,
-                       meaning=option.spec.meaning, default=_plain(option.default), values=_allowed_values(option))
+                       meaning=option.spec.meaning, default=client_value(option.default), values=_allowed_values(option))
 
 
 def _preset(name: str, preset: RuleSet) -> PresetEntry:
     rules = resolve_match_rules(name, {})
-    values = {option: _plain(getattr(rules.hand if option in HAND_OPTIONS else rules, option)) for option in OPTIONS}
+    values = {name: value_in(rules, option) for name, option in OPTIONS.items()}
     return PresetEntry(name=name, label=preset.label.en, labels=preset.label,
                        hand={option: values[option] for option in HAND_OPTIONS},
                        match={option: value for option, value in values.items() if OPTIONS[option].scope != "hand"})

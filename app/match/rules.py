@@ -207,6 +207,20 @@ MATCH_OPTIONS: Final[dict[str, Option]] = options_of(MatchRules, "match")
 OPTIONS: Final[dict[str, Option]] = {**HAND_OPTIONS, **MATCH_OPTIONS}
 
 
+def client_value(value: object) -> object:
+    """An option's value as a client sends it: an enum as its word, a tuple as a list (GET /rules, the docs)."""
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [client_value(item) for item in value]
+    return value
+
+
+def value_in(rules: MatchRules, option: Option) -> object:
+    """`option`'s value in `rules` (a hand option's in rules.hand), as a client sends it."""
+    return client_value(getattr(rules.hand if option.name in HAND_OPTIONS else rules, option.name))
+
+
 def resolve_match_rules(preset: str | None, overrides: Mapping[str, object]) -> MatchRules:
     """The rules of a preset (DEFAULT_PRESET when None) with `overrides`, options of either scope, laid over them."""
     unknown = [unknown_option(name, OPTIONS) for name in overrides if name not in OPTIONS]
