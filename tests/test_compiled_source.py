@@ -34,6 +34,22 @@ def test_every_record_writes_its_init(path: Path) -> None:
                 and name not in MADE_WITH_THE_TABLES:
             params = cls.__dataclass_params__  # type: ignore[attr-defined]
             assert not params.init and "__init__" in cls.__dict__, f"{path}: {name} needs init=False and an __init__"
+            fields = [f.name for f in dataclasses.fields(cls)]
+            assert _written_init(path, name) == (fields, fields), f"{path}: {name}.__init__ must take and set every field"
+
+
+def _written_init(path: Path, name: str) -> tuple[list[str], list[str]]:
+    """The parameters of a class's written __init__ (self left out) and the fields its body sets, in order."""
+    (cls,) = [n for n in ast.parse(path.read_text()).body if isinstance(n, ast.ClassDef) and n.name == name]
+    (init,) = [n for n in cls.body if isinstance(n, ast.FunctionDef) and n.name == "__init__"]
+    set_fields = []
+    for statement in init.body:
+        value = statement.value if isinstance(statement, ast.Expr) else None
+        if isinstance(statement, ast.Assign) and isinstance(statement.targets[0], ast.Attribute):
+            set_fields.append(statement.targets[0].attr)
+        elif isinstance(value, ast.Call) and isinstance(value.args[1], ast.Constant):  # object.__setattr__(self, ...)
+            set_fields.append(str(value.args[1].value))
+    return [a.arg for a in init.args.args[1:]], set_fields
 
 
 @pytest.mark.parametrize("path", COMPILED, ids=str)
