@@ -183,7 +183,7 @@ def game_type_rules(bits: int, players: int | None = None) -> RecordRules:
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    format: Literal["tenhou6", "mjlog"]
+    format: Literal["tenhou6", "mjlog", "mjai", "majsoul"]
     rules: RecordRules
     hands: tuple[HandRecord, ...]
     final_scores: tuple[int, ...] | None

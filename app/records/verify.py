@@ -12,6 +12,7 @@ from app.match.rules import AbortiveDraw, MatchRules
 from app.match.settle import settle_hand
 from app.records.adapter import Context, core_win, full_context, is_tenpai
 from app.records.model import GameRecord, HandRecord, RecordedWin
+from app.records.names import MJAI_GRAIN
 from app.records.replay import HandOutcome, WinHand, replay_hand
 from app.records.rounds import hand_name, round_of
 from app.scoring import HandInput, TypedHand
@@ -221,8 +222,10 @@ class _HandCheck:
                            score)
 
     def _compare(self, seat: int, recorded: RecordedWin, scored: ScoredWin, score: ScoreResult) -> None:
-        said, ours = _yaku_list(recorded), _computed_yaku(score)
-        if Counter(said) != Counter(ours):
+        grain = MJAI_GRAIN if self.record.format == "mjai" else {}
+        said, ours = _yaku_list(recorded, grain), _computed_yaku(score, grain)
+        stated = bool(recorded.yaku or recorded.yakuman)  # a record that names no yaku (mjai's deltas only) is not compared
+        if stated and Counter(said) != Counter(ours):
             self.flag(seat, "yaku", _yaku_out(said), _yaku_out(ours),
                       f"seat {seat}'s yaku are {_yaku_text(said)} in the record but {_yaku_text(ours)} here")
         if recorded.han is not None and recorded.han != scored.han:
@@ -245,21 +248,22 @@ def _recorded_value(recorded: RecordedWin) -> HanFu | YakumanValue | None:
     return None
 
 
-def _yaku_list(recorded: RecordedWin) -> list[tuple[str, int]]:
-    entries = [(KITA_AS if name == "kita" else name, han) for name, han in recorded.yaku if han]
-    return _merged(entries + [(name, 13) for name in recorded.yakuman])
+def _yaku_list(recorded: RecordedWin, grain: dict[str, str]) -> list[tuple[str, int]]:
+    entries = [(name, han) for name, han in recorded.yaku if han]
+    return _merged(entries + [(name, 13) for name in recorded.yakuman], grain)
 
 
-def _computed_yaku(score: ScoreResult) -> list[tuple[str, int]]:
-    entries = [(KITA_AS if y.id == "kita" else y.id, y.han) for y in score.yaku if y.han]
-    return _merged(entries + [(y.id, 13 * y.multiplier) for y in score.yakuman])
+def _computed_yaku(score: ScoreResult, grain: dict[str, str]) -> list[tuple[str, int]]:
+    entries = [(y.id, y.han) for y in score.yaku if y.han]
+    return _merged(entries + [(y.id, 13 * y.multiplier) for y in score.yakuman], grain)
 
 
-def _merged(entries: list[tuple[str, int]]) -> list[tuple[str, int]]:
-    """Entries of one id added up (dora and kita counted as one dora entry), sorted."""
+def _merged(entries: list[tuple[str, int]], grain: dict[str, str]) -> list[tuple[str, int]]:
+    """Entries of one id added up (dora and kita counted as one dora entry; ids the record cannot tell apart as the
+    one name it gives them: `grain`), sorted."""
     total: Counter[str] = Counter()
     for name, han in entries:
-        total[name] += han
+        total[KITA_AS if name == "kita" else grain.get(name, name)] += han
     return sorted(total.items())
 
 

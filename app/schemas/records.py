@@ -14,11 +14,15 @@ from app.schemas.settle import SettleRulesIn
 from app.scoring import HandInput, MeldInput
 
 
+MAX_RECORD_CHARS = 1 << 22  # as the body cap: 4 MiB
+
+
 class RecordsVerifyRequest(StrictModel):
     """A whole game record and, optionally, the rules to verify it under."""
 
-    record: dict[str, Any] | Annotated[str, Field(max_length=1 << 21)] = Field(
-        description="A tenhou.net/6 JSON log (an object with `log`) or a Tenhou mjlog XML document as a string.")
+    record: dict[str, Any] | list[Any] | Annotated[str, Field(max_length=MAX_RECORD_CHARS)] = Field(
+        description="A tenhou.net/6 JSON log (an object with `log`), a Tenhou mjlog XML document as a string, an mjai "
+        "log (a list of events, or JSON lines as a string) or a Mahjong Soul record (an object with `head` and `data`).")
     format: RecordFormat | None = Field(None, description="Detected from `record` when left out.")
     rules: SettleRulesIn | None = Field(
         None, description="Default: the record's own (tenhou or tenhou_sanma, with its red fives, open tanyao and length). "
