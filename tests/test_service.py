@@ -60,7 +60,7 @@ def test_health(client: TestClient) -> None:
 def test_settings_defaults() -> None:
     assert Settings.from_env({}) == Settings(
         host="127.0.0.1", port=8000, workers=1, log_level="info", access_log=False, max_body_bytes=65536,
-        max_batch_body_bytes=524288, max_record_body_bytes=1048576,
+        max_batch_body_bytes=524288, max_record_body_bytes=4194304,
     )
 
 

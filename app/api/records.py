@@ -1,17 +1,19 @@
-"""POST /records/verify."""
+"""POST /records/verify and POST /records/convert."""
 
 from fastapi import APIRouter, Response
 
 from app.api.language import AcceptLanguage, LangQuery, choose, localize, set_headers
 from app.errors import InvalidInput
 from app.records import read_record
+from app.records.convert import Conversion, convert_game
 from app.records.model import GameRecord
 from app.records.verify import Verification, verify_game
-from app.schemas.records import RecordsVerifyRequest, RecordsVerifyResponse
+from app.schemas.records import RecordsConvertRequest, RecordsConvertResponse, RecordsVerifyRequest, RecordsVerifyResponse
 from app.schemas.settle import SettleRulesIn
 
 router = APIRouter(tags=["records"])
 PATH = "/records/verify"  # its body cap is MAHJONG_MAX_RECORD_BODY_BYTES (app.main)
+CONVERT_PATH = "/records/convert"  # the same cap
 
 
 def rules_for(game: GameRecord, given: SettleRulesIn | None) -> dict[str, object]:
@@ -26,8 +28,18 @@ def rules_for(game: GameRecord, given: SettleRulesIn | None) -> dict[str, object
 
 
 def verify(request: RecordsVerifyRequest) -> Verification:
+    return _verified(read_record(request.record, request.format), request.rules)
+
+
+def convert(request: RecordsConvertRequest) -> Conversion:
+    """The record read, replayed and verified under its own rules, and written in the format asked for with the
+    service's values (a pure function of the request: its answer is a plain, picklable record)."""
     game = read_record(request.record, request.format)
-    options = rules_for(game, request.rules)
+    return convert_game(game, _verified(game, None), request.to)
+
+
+def _verified(game: GameRecord, given: SettleRulesIn | None) -> Verification:
+    options = rules_for(game, given)
     rules = SettleRulesIn.model_validate(options).to_core()
     if rules.players != game.rules.players:
         raise InvalidInput.single("invalid_option", ("rules", "players"),
@@ -57,3 +69,19 @@ async def verify_record(request: RecordsVerifyRequest, response: Response, lang:
                 localize(win.score, language)
     set_headers(response, language)
     return RecordsVerifyResponse.model_validate(result, from_attributes=True)
+
+
+@router.post(
+    CONVERT_PATH,
+    response_model=RecordsConvertResponse,
+    operation_id="convert_record",
+    summary="Convert a game record to tenhou.net/6 or mjai",
+    description=(
+        "Send any record POST /records/verify reads (tenhou.net/6, mjlog, mjai, Mahjong Soul); it is replayed and "
+        "scored, and written back as a tenhou.net/6 log (Tenhou's Japanese value strings and yaku names) or as an mjai "
+        "event log (Mortal's dialect, every hora with gimite's fu, fan, yakus, hora_points, deltas and scores). The "
+        "values written are the service's own, from the tiles."
+    ),
+)
+async def convert_record(request: RecordsConvertRequest) -> RecordsConvertResponse:
+    return RecordsConvertResponse.model_validate(convert(request), from_attributes=True)

@@ -29,10 +29,11 @@ def read_record(record: Record, given: RecordFormat | None = None) -> GameRecord
         assert isinstance(record, str)
         return read_mjlog(record.strip())
     if found == "mjai":
-        return read_mjai(parsed if isinstance(parsed, list) else record)  # type: ignore[arg-type]
+        assert not isinstance(record, dict)
+        return read_mjai(parsed if isinstance(parsed, list) else record)
     if found == "majsoul":
-        return read_majsoul(parsed)  # type: ignore[arg-type]
-    return read_tenhou6(parsed)  # type: ignore[arg-type]
+        return read_majsoul(parsed)
+    return read_tenhou6(parsed)
 
 
 def detect_format(record: Record) -> tuple[RecordFormat | None, Any]:

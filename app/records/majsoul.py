@@ -290,7 +290,7 @@ class _Reader:
 
     def _call(self, hand: _Hand, data: dict[str, Any], loc: Loc) -> None:
         seat = self._seat(data, loc)
-        call = CALL_TYPES.get(data.get("type", 0))  # type: ignore[arg-type]
+        call = CALL_TYPES.get(data.get("type", 0))
         tiles, froms = data.get("tiles"), data.get("froms")
         size = 4 if call == "kan" else 3
         if call is None or not isinstance(tiles, list) or len(tiles) != size or not isinstance(froms, list) or len(froms) != size:

@@ -193,9 +193,9 @@ class _Reader:
         if len(self.hands) >= MAX_HANDS:
             raise invalid(loc, f"the log has more than {MAX_HANDS} hands; no real game has more")
         wind = WIND_INDEX.get(event.get("bakaze"))  # type: ignore[arg-type]
-        kyoku = event.get("kyoku")
-        if wind is None or not _is_int(kyoku, 1, self.players):
+        if wind is None or not _is_int(event.get("kyoku"), 1, self.players):
             raise invalid(loc, f"start_kyoku has `bakaze` (E, S, W or N) and `kyoku` (1-{self.players})")
+        kyoku: int = event["kyoku"]
         round_index = wind * 4 + kyoku - 1
         oya = event.get("oya", kyoku - 1)
         if oya != kyoku - 1:
@@ -251,11 +251,10 @@ class _Reader:
         return tile
 
     def _seat(self, event: dict[str, Any], name: str, loc: Loc) -> int:
-        seat = event.get(name)
-        if not _is_int(seat, 0, self.players - 1):
+        if not _is_int(event.get(name), 0, self.players - 1):
             raise self._fail((*loc, name), f"{event['type']}: `{name}` is a seat, 0-{self.players - 1}")
-        result: int = seat
-        return result
+        seat: int = event[name]
+        return seat
 
     def _scores(self, value: Any, loc: Loc, what: str, optional: bool = False) -> tuple[int, ...] | None:
         if value is None and optional:
@@ -339,8 +338,9 @@ class _Reader:
         if isinstance(ura, list) and len(ura) > len(hand.ura):
             hand.ura = tuple(self._tile(t, (*loc, "ura_markers", i), "the ura dora indicators") for i, t in enumerate(ura))
         deltas = self._scores(event.get("deltas"), (*loc, "deltas"), "the hora's score changes", optional=True)
+        han, fu, points, yaku, yakuman = self._value(event, loc, winner)
         win = RecordedWin(winner, None if target == winner else target, _pao(event, self.players, winner, target),
-                          *self._value(event, loc, winner), deltas, loc)
+                          han, fu, points, yaku, yakuman, deltas, loc)
         hand.wins.append(win)
         total = None
         if all(w.deltas is not None for w in hand.wins):
@@ -348,7 +348,8 @@ class _Reader:
         hand.ending = Ending("win", wins=tuple(hand.wins), deltas=total, loc=hand.wins[0].loc)
         self._stated_scores(hand, event, loc)
 
-    def _value(self, event: dict[str, Any], loc: Loc, winner: int) -> tuple[Any, ...]:
+    def _value(self, event: dict[str, Any], loc: Loc, winner: int) -> tuple[int | None, int | None, int | None,
+                                                                           tuple[tuple[str, int], ...], tuple[str, ...]]:
         """han, fu, points, yaku and yakuman as the hora states them (each None or empty where it does not)."""
         yaku: list[tuple[str, int]] = []
         try:
@@ -367,8 +368,7 @@ class _Reader:
             han = 13 * len(yakuman)
         fu = event.get("fu")
         points = event.get("hora_points")
-        return (han if _is_int(han, 0, 999) else None, fu if _is_int(fu, 0, 200) else None,
-                points if _is_int(points, 0, 10**6) else None, plain_yaku, yakuman)
+        return (_stated(han, 999), _stated(fu, 200), _stated(points, 10**6), plain_yaku, yakuman)
 
     def _ryukyoku(self, hand: _Hand, event: dict[str, Any], loc: Loc) -> None:
         deltas = self._scores(event.get("deltas"), (*loc, "deltas"), "the ryukyoku's score changes", optional=True)
@@ -419,6 +419,11 @@ def _named(entry: tuple[str, int]) -> tuple[str, int]:
     name, han = entry
     ours = yaku_named(name)
     return (ours, -(han // 13)) if ours in YAKUMAN_IDS and han >= 13 else (ours, han)
+
+
+def _stated(value: Any, high: int) -> int | None:
+    """A number the record states, or None where it states none (or not a number in range)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= high else None
 
 
 def _is_int(value: Any, low: int, high: int) -> bool:

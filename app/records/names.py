@@ -36,6 +36,8 @@ for _table in (*YAKU_TABLES, *YAKUMAN_TABLES):
             _MJAI_ROWS[_row.mjai].append(_row.id)
 MJAI_SYMBOLS: dict[str, str] = {symbol: ids[0] if len(ids) == 1 else symbol for symbol, ids in _MJAI_ROWS.items()}
 MJAI_SYMBOLS["rinshan"] = MJAI_SYMBOLS["rinshankaiho"]  # what one version of gimite's scorer writes
+NUKIDORA = "nukidora"  # gimite has no three-player yaku: kita is written under the name of its event
+MJAI_SYMBOLS[NUKIDORA] = "kita"
 # Our id -> the id a gimite log can tell it by (itself, or the symbol it shares with other rows).
 MJAI_GRAIN: dict[str, str] = {row_id: symbol for symbol, ids in _MJAI_ROWS.items() if len(ids) > 1 for row_id in ids}
 # Mahjong Soul's fan ids (the yaku table's `mahjong_soul` column), and which of them are yakuman.

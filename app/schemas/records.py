@@ -1,6 +1,6 @@
-"""Request and response bodies of POST /records/verify."""
+"""Request and response bodies of POST /records/verify and POST /records/convert."""
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
@@ -13,16 +13,19 @@ from app.schemas.from_core import answer_model
 from app.schemas.settle import SettleRulesIn
 from app.scoring import HandInput, MeldInput
 
-
 MAX_RECORD_CHARS = 1 << 22  # as the body cap: 4 MiB
+
+
+RecordIn = dict[str, Any] | list[Any] | Annotated[str, Field(max_length=MAX_RECORD_CHARS)]
+RECORD_DESCRIPTION = ("A tenhou.net/6 JSON log (an object with `log`), a Tenhou mjlog XML document as a string, an mjai "
+                      "log (a list of events, or JSON lines as a string) or a Mahjong Soul record (an object with `head` "
+                      "and `data`).")
 
 
 class RecordsVerifyRequest(StrictModel):
     """A whole game record and, optionally, the rules to verify it under."""
 
-    record: dict[str, Any] | list[Any] | Annotated[str, Field(max_length=MAX_RECORD_CHARS)] = Field(
-        description="A tenhou.net/6 JSON log (an object with `log`), a Tenhou mjlog XML document as a string, an mjai "
-        "log (a list of events, or JSON lines as a string) or a Mahjong Soul record (an object with `head` and `data`).")
+    record: RecordIn = Field(description=RECORD_DESCRIPTION)
     format: RecordFormat | None = Field(None, description="Detected from `record` when left out.")
     rules: SettleRulesIn | None = Field(
         None, description="Default: the record's own (tenhou or tenhou_sanma, with its red fives, open tanyao and length). "
@@ -67,3 +70,20 @@ RecordsVerifyResponse = answer_model(
     standings="POST /match/replay's standings after the last hand.",
     replay="A POST /match/replay request of this game (each win with its hand and context), so it can be replayed "
            "under other rules.")
+
+
+class RecordsConvertRequest(StrictModel):
+    """A whole game record and the format to write it in."""
+
+    record: RecordIn = Field(description=RECORD_DESCRIPTION)
+    format: RecordFormat | None = Field(None, description="Detected from `record` when left out.")
+    to: Literal["tenhou6", "mjai"] = Field(description="tenhou6: the tenhou.net/6 JSON; mjai: a JSON array of mjai events.")
+
+
+class RecordsConvertResponse(StrictModel):
+    """The record in the format asked for, with the service's values."""
+
+    format: RecordFormat = Field(description="The format the record was read as.")
+    to: Literal["tenhou6", "mjai"]
+    record: dict[str, Any] | list[dict[str, Any]] = Field(
+        description="The tenhou.net/6 log (an object) or the mjai events (a list).")

@@ -180,7 +180,7 @@ def _suuankou(s: ShapeFacts) -> bool:
 
 READING_YAKUMAN: Final[tuple[Yakuman, ...]] = (
     Yakuman("kokushi_musou", Names("Kokushi musou", "国士無双", "Kokushi musou (Quốc sĩ vô song)", "国士无双", "국사무쌍"),
-            False, True, lambda s, r: s.wait == "kokushi", tenhou=(47,), mahjong_soul=42),
+            False, True, lambda s, r: s.wait == "kokushi", tenhou=(47,), mahjong_soul=42, mjai="kokushimuso"),
     Yakuman("kokushi_musou_13", Names("Kokushi musou, 13-sided wait", "国士無双十三面待ち", "Kokushi musou juusanmen machi",
                                       "国士无双十三面", "국사무쌍 13면대기"),
             True, True, lambda s, r: s.wait == "kokushi_13", tenhou=(48,), mahjong_soul=49, mjai="kokushimuso"),
