@@ -41,6 +41,7 @@ ABORTIVE_TYPES = {1: "kyuushu_kyuuhai", 2: "suufon_renda", 3: "suukaikan", 4: "s
 CALL_TYPES = {0: "chi", 1: "pon", 2: "kan"}
 ANKAN, KAKAN = 3, 2  # RecordAnGangAddGang.type
 RECORD_ACTION = 1  # GameAction.type of a record
+RIICHI_DEPOSIT = 1000
 # detail_rule fields that change the mahjong_soul presets, as our options: (field, option, how a value is read).
 DETAIL_RULES: tuple[tuple[str, str, str], ...] = (
     ("init_point", "start_points", "int"), ("fandian", "goal_score", "int"), ("jingsuanyuandian", "return_points", "int"),
@@ -160,7 +161,8 @@ def _records(data: dict[str, Any]) -> list[tuple[Loc, str, dict[str, Any]]]:
             loc = (*loc, "result")
         if not (isinstance(item, dict) and isinstance(item.get("name"), str) and isinstance(item.get("data"), dict)):
             raise invalid(loc, f"record {index} is not a record {{name, data}}")
-        found.append((loc, item["name"].removeprefix(".lq."), item["data"]))
+        name = item["name"].removeprefix(".lq.")
+        found.append((loc, name if name.startswith("Record") else f"Record{name}", item["data"]))  # "NewRound" too
     return found
 
 
@@ -343,13 +345,40 @@ class _Reader:
         if not isinstance(hules, list) or not hules:
             raise self._fail((*loc, "hules"), "RecordHule lists its wins in `hules`")
         from_seat = self._last_actor(hand)
+        self._dealt_win_tile(hand, hules[0])
         deltas = self._numbers(data["delta_scores"], (*loc, "delta_scores"), "delta_scores") if "delta_scores" in data else None
+        if deltas is None and "scores" in data:  # the scores after the hand: the changes are the difference
+            deltas = self._changes(hand, self._numbers(data["scores"], (*loc, "scores"), "the scores after the hand"),
+                                   from_seat is not None)
         for index, hule in enumerate(hules):
             hule_loc = (*loc, "hules", index)
             if not isinstance(hule, dict):
                 raise self._fail(hule_loc, "each of `hules` is a win")
             hand.wins.append(self._win(hand, hule, hule_loc, from_seat, deltas if index == 0 else None))
         hand.ending = Ending("win", wins=tuple(hand.wins), deltas=deltas, loc=(*loc, "hules", 0))
+
+    def _dealt_win_tile(self, hand: _Hand, hule: Any) -> None:
+        """A dealer's win on its dealt 14 tiles (tenhou): the tile it won on (`hu_tile`) is the one read as its draw."""
+        if len(hand.events) != 1 or not isinstance(hule, dict) or not hule.get("zimo"):
+            return
+        (dealt,) = hand.events
+        won = tile_code(hule.get("hu_tile"))
+        assert isinstance(dealt, Draw)
+        if won is None or won == dealt.tile or won not in hand.starting[dealt.seat]:
+            return
+        tiles = list(hand.starting[dealt.seat])
+        tiles[tiles.index(won)] = dealt.tile
+        hand.starting = tuple(tuple(tiles) if seat == dealt.seat else held for seat, held in enumerate(hand.starting))
+        hand.events[0] = Draw(dealt.seat, won, dealt.loc)
+
+    def _changes(self, hand: _Hand, after: tuple[int, ...], ron: bool) -> tuple[int, ...]:
+        """The score changes the scores after a hand imply, riichi deposits left out (as delta_scores leaves them):
+        each riichi discard's 1,000 was paid, unless the hand was won on it."""
+        riichi = [e.seat for e in hand.events if isinstance(e, Discard) and e.riichi]
+        last = hand.events[-1] if hand.events else None
+        if ron and isinstance(last, Discard) and last.riichi:
+            riichi.remove(last.seat)
+        return tuple(a - b + RIICHI_DEPOSIT * riichi.count(seat) for seat, (a, b) in enumerate(zip(after, hand.scores, strict=True)))
 
     def _last_actor(self, hand: _Hand) -> int | None:
         for event in reversed(hand.events):

@@ -165,7 +165,7 @@ class RecordRules:
 
     @property
     def aka(self) -> bool:
-        return bool(self.options["aka_dora"])
+        return bool(self.options.get("aka_dora", True))  # every preset a record may name has red fives
 
 
 def stated_rules(players: int, aka: bool, open_tanyao: bool, hanchan: bool) -> RecordRules:

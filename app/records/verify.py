@@ -146,7 +146,7 @@ class _HandCheck:
         settled = self._settle(played, outcome)
         recorded_deltas = ending.deltas or (0,) * self.players
         deltas = None if settled is None else settled.deltas
-        if deltas is not None:
+        if deltas is not None and ending.deltas is not None:  # a record that states no score changes is not compared
             self._check_deltas(recorded_deltas, deltas, outcome.riichi)
         scored = {} if settled is None else {win.winner: win for win in settled.wins}
         wins = tuple(self._win(win, recorded, core_pair, scored.get(win.winner), outcome)
