@@ -84,9 +84,9 @@ def _scores_after(hand: VerifiedHand) -> tuple[int, ...]:
 
 def to_tenhou6(game: GameRecord, verification: Verification) -> dict[str, Any]:
     players = game.rules.players
-    names = list(game.names) + [""] * (4 - len(game.names))
+    names = [name or f"player{seat}" for seat, name in enumerate(list(game.names) + [""] * (players - len(game.names)))]
     log = [_tenhou_hand(hand, verified, players) for hand, verified in zip(game.hands, verification.hands, strict=True)]
-    record: dict[str, Any] = {"title": ["", ""], "name": names[:4] if players == 4 else [*names[:3], ""],
+    record: dict[str, Any] = {"title": ["", ""], "name": names[:4] if players == 4 else [*names[:3], ""],  # an empty fourth: three players
                               "rule": {"disp": _room(game), "aka": int(bool(verification.rules.get("aka_dora", game.rules.aka)))},
                               "log": log}
     final = _final(game, verification)
@@ -184,10 +184,11 @@ def _tenhou_details(win: VerifiedWin, hand: VerifiedHand, players: int) -> list[
     if score is None:
         return [win.winner, source, pao, "0点"]
     dealer = win.context.get("seat_wind") == "east"
-    return [win.winner, source, pao, tenhou_value(score, win.from_seat is None, dealer), *tenhou_yaku(score, win)]
+    value = tenhou_value(score, win.from_seat is None, dealer, players)
+    return [win.winner, source, pao, value, *tenhou_yaku(score, win)]
 
 
-def tenhou_value(score: ScoreResult, tsumo: bool, dealer: bool) -> str:
+def tenhou_value(score: ScoreResult, tsumo: bool, dealer: bool, players: int) -> str:
     """Tenhou's value string: '40符2飜2600点', '30符3飜1000-2000点', '30符4飜3900点∀', '満貫2000-4000点', '役満32000点'."""
     if score.limit == "none":
         head = f"{score.fu}符{score.han}飜"
@@ -196,11 +197,13 @@ def tenhou_value(score: ScoreResult, tsumo: bool, dealer: bool) -> str:
     else:
         head = YAKUMAN_LIMIT_NAME
     points = score.points
+    value = points.total - points.honba_bonus - points.riichi_sticks_bonus
     if not tsumo:
-        return f"{head}{points.ron}点"
-    if dealer:
-        return f"{head}{points.tsumo_non_dealer}点∀"
-    return f"{head}{points.tsumo_non_dealer}-{points.tsumo_dealer}点"
+        return f"{head}{value}点"
+    if dealer:  # each payer's share of the value (with three players and no tsumo loss, the absent seat's split in)
+        return f"{head}{value // (players - 1)}点∀"
+    dealer_pays = points.tsumo_dealer or 0
+    return f"{head}{(value - dealer_pays) // (players - 2)}-{dealer_pays}点"
 
 
 def tenhou_yaku(score: ScoreResult, win: VerifiedWin) -> list[str]:
