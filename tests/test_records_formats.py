@@ -2,13 +2,17 @@
 dialect verify, a changed value is flagged at its hand, seat and field, a broken record is invalid_record with a
 loc, and every record converted and verified again gives the same hands and final scores."""
 
+import gzip
+import io
 import json
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.records_helpers import FIXTURES, MJAI, MAJSOUL, MJLOG, TENHOU6, load, mismatch_places
+from tests.records_helpers import FIXTURES, MAJSOUL, MJAI, MJLOG, TENHOU6, load, mismatch_places
 
 GIMITE = FIXTURES / "mjai" / "mjai-manue-go_2026-07-01-130909.mjson"  # gimite's server: yakus, fu, fan, hora_points
 MORTAL = FIXTURES / "mjai" / "riichienv_126_204_0_mjai.jsonl"  # Mortal's dialect: deltas and ura_markers only
@@ -244,3 +248,47 @@ def test_a_three_player_game_converts_to_mjai_with_nukidora(client: TestClient) 
     assert len(converted[1]["tehais"]) == 3 and any(e["type"] == "nukidora" for e in converted)
     answer = verify(client, converted, rules={"preset": "tenhou_sanma"})
     assert answer["players"] == 3
+
+
+# The folder command
+
+
+def command(argv: list[str]) -> tuple[int, list[str]]:
+    from app.records.__main__ import main
+
+    out, err = io.StringIO(), io.StringIO()
+    status = main(argv, stdout=out, stderr=err)
+    return status, out.getvalue().splitlines()
+
+
+def test_the_folder_command_reads_the_new_formats_plain_and_gzipped(tmp_path: Path) -> None:
+    shutil.copy(GIMITE, tmp_path / GIMITE.name)
+    (tmp_path / f"{MORTAL.name}.gz").write_bytes(gzip.compress(MORTAL.read_bytes()))
+    (tmp_path / f"{CORPUS.name}.gz").write_bytes(gzip.compress(CORPUS.read_bytes()))
+    (tmp_path / "array.json").write_text(json.dumps(events(MORTAL)))
+    status, lines = command(["verify", str(tmp_path), "--jobs", "1"])
+    assert status == 0, lines
+    assert lines[-1].endswith("4 verified, 0 with mismatches, 0 refused, 0 errors")
+    assert sorted(line.split("(")[-1] for line in lines[:-1]) == ["1 hands, 4 players, majsoul)", "10 hands, 4 players, mjai)",
+                                                                  "12 hands, 4 players, mjai)", "12 hands, 4 players, mjai)"]
+
+
+@pytest.mark.parametrize(("to", "suffix"), [("mjai", ".mjson"), ("tenhou6", ".json")])
+def test_the_folder_command_converts(tmp_path: Path, to: str, suffix: str) -> None:
+    out = tmp_path / "out"
+    sources = [GIMITE, CORPUS, FIXTURES / "mjlog" / "2019021004gm-00a9-0000-e2f6516d.xml"]
+    status, lines = command(["convert", *map(str, sources), "--to", to, "--out", str(out), "--jobs", "1"])
+    assert status == 0, lines
+    assert lines[-1].endswith(f"3 records in {lines[-1].split(' in ')[1].split(' s:')[0]} s: 3 converted to {to}, 0 not")
+    written = sorted(p.name for p in out.iterdir())
+    assert written == sorted(f"{p.name.split('.')[0]}{suffix}" for p in sources)
+    status, lines = command(["verify", str(out), "--jobs", "1"])
+    assert status == 0 and lines[-1].endswith("3 verified, 0 with mismatches, 0 refused, 0 errors"), lines
+
+
+def test_the_folder_command_names_a_record_it_cannot_convert(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.mjson"
+    broken.write_text('{"type":"start_game"}\n{"type":"tsumo","actor":0,"pai":"1m"}\n')
+    status, lines = command(["convert", str(broken), "--to", "tenhou6", "--out", str(tmp_path / "out"), "--jobs", "1"])
+    assert status == 1
+    assert lines[0].startswith("INVALID") and "a tsumo event before any start_kyoku" in lines[0]
