@@ -1,6 +1,6 @@
 """Request and response bodies of POST /records/verify and POST /records/convert."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import Field
 
@@ -8,7 +8,7 @@ from app.match.hand import Outcome
 from app.match.rules import AbortiveDraw
 from app.records.verify import FinalScores, Mismatch, RecordedValue, RecordedYaku, Verification, VerifiedHand, VerifiedWin
 from app.schemas.common import StrictModel
-from app.schemas.enums import MismatchField, RecordFormat
+from app.schemas.enums import ConvertTarget, MismatchField, RecordFormat
 from app.schemas.from_core import answer_model
 from app.schemas.settle import SettleRulesIn
 from app.scoring import HandInput, MeldInput
@@ -77,13 +77,13 @@ class RecordsConvertRequest(StrictModel):
 
     record: RecordIn = Field(description=RECORD_DESCRIPTION)
     format: RecordFormat | None = Field(None, description="Detected from `record` when left out.")
-    to: Literal["tenhou6", "mjai"] = Field(description="tenhou6: the tenhou.net/6 JSON; mjai: a JSON array of mjai events.")
+    to: ConvertTarget = Field(description="tenhou6: the tenhou.net/6 JSON; mjai: a JSON array of mjai events.")
 
 
 class RecordsConvertResponse(StrictModel):
     """The record in the format asked for, with the service's values."""
 
     format: RecordFormat = Field(description="The format the record was read as.")
-    to: Literal["tenhou6", "mjai"]
+    to: ConvertTarget
     record: dict[str, Any] | list[dict[str, Any]] = Field(
         description="The tenhou.net/6 log (an object) or the mjai events (a list).")
