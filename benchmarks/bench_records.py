@@ -119,7 +119,7 @@ def other_formats(rounds: int) -> None:
         record: Any = json.loads(text) if path.suffix == ".json" else text
         verification = ours(record)
         assert not [m for m in verification.mismatches if m.field != "deltas"], (path.name, verification.mismatches)
-        mine = median_ms(lambda: ours(record), rounds)
+        mine = median_ms(lambda given=record: ours(given), rounds)
         theirs = riichienv_replay(path) if verification.format == "mjai" else None
         shown = f"{median_ms(theirs, rounds):14.2f}" if theirs is not None else f"{'refused':>14}"
         print(f"{verification.format + ' ' + path.name[:36]:44}{len(verification.hands):6}{mine:10.2f}{1000 / mine:10.1f}{shown}")
