@@ -158,6 +158,7 @@ def test_detail_rule_changes_the_preset(client: TestClient) -> None:
      "which it does not hold"),
     (lambda log: log.insert(1, {"type": "tsumo", "actor": 0, "pai": "1m"}), [1], "before any start_kyoku"),
     (lambda log: log[1].update(bakaze="X"), [1], "bakaze"),
+    (lambda log: log.pop(3), [3], "seat 1 draws before seat 0 has discarded"),
 ])
 def test_a_broken_mjai_log_is_refused_with_its_place(client: TestClient, change: Any, loc: list[Any], words: str) -> None:
     log = events(MORTAL)
