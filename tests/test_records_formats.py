@@ -293,3 +293,19 @@ def test_the_folder_command_names_a_record_it_cannot_convert(tmp_path: Path) -> 
     status, lines = command(["convert", str(broken), "--to", "tenhou6", "--out", str(tmp_path / "out"), "--jobs", "1"])
     assert status == 1
     assert lines[0].startswith("INVALID") and "a tsumo event before any start_kyoku" in lines[0]
+
+
+@pytest.mark.parametrize(("name", "abortive"), [
+    ("mjai-reviewer_kyushukyuhai", "kyuushu_kyuuhai"), ("mjai-reviewer_four_reach", "suucha_riichi"),
+    ("pantheon_four_wind_draw", "suufon_renda"), ("pantheon_four_kan_draw", "suukaikan"), ("mjai-reviewer_ryukyoku", None),
+])
+def test_a_draw_mortal_writes_without_a_reason_is_told_by_the_play(client: TestClient, name: str, abortive: str | None) -> None:
+    path = FIXTURES / "tenhou6" / f"{name}.json"
+    original = verify(client, load(path))
+    log = client.post("/records/convert", json={"record": load(path), "to": "mjai"}).json()["record"]
+    for event in log:
+        event.pop("reason", None)
+    again = verify(client, log, rules=original["rules"])
+    assert [h["abortive"] for h in again["hands"]] == [h["abortive"] for h in original["hands"]]
+    assert abortive in [h["abortive"] for h in again["hands"]]
+    same_game(original, again)
