@@ -309,3 +309,20 @@ def test_a_draw_mortal_writes_without_a_reason_is_told_by_the_play(client: TestC
     assert [h["abortive"] for h in again["hands"]] == [h["abortive"] for h in original["hands"]]
     assert abortive in [h["abortive"] for h in again["hands"]]
     same_game(original, again)
+
+
+def test_mahjong_soul_s_dadian_delta_scores_and_final_result_are_compared(client: TestClient) -> None:
+    record = load(CORPUS)
+    hule = record["data"]["records"][-1]["data"]
+    hule["hules"][0]["dadian"] = 8000
+    hule["delta_scores"] = [-4000, 8000, -2000, -2000]
+    record["head"]["result"] = {"players": [{"seat": seat, "part_point_1": points} for seat, points in
+                                            enumerate([21000, 33000, 23000, 23000])]}
+    answer = verify(client, record)
+    assert answer["final_scores"] == {"recorded": [21000, 33000, 23000, 23000], "computed": [21000, 33000, 23000, 23000]}
+    assert mismatch_places(answer) == {(0, None, "game_end")}  # one hand of a hanchan, with a final result: not over
+    hule["hules"][0]["dadian"] = 7700
+    hule["delta_scores"] = [-3900, 7700, -1900, -1900]
+    record["head"]["result"]["players"][0]["part_point_1"] = 21100
+    assert mismatch_places(verify(client, record)) == {(0, None, "game_end"), (0, 1, "points"), (0, 0, "deltas"),
+                                                       (0, 1, "deltas"), (0, 2, "deltas"), (0, 3, "deltas"), (None, 0, "final_scores")}
