@@ -159,6 +159,7 @@ def test_detail_rule_changes_the_preset(client: TestClient) -> None:
     (lambda log: log.insert(1, {"type": "tsumo", "actor": 0, "pai": "1m"}), [1], "before any start_kyoku"),
     (lambda log: log[1].update(bakaze="X"), [1], "bakaze"),
     (lambda log: log.pop(3), [3], "seat 1 draws before seat 0 has discarded"),
+    (lambda log: log.__delitem__(slice(120, None)), [103], "East 2: the log ends in the middle of this hand"),
 ])
 def test_a_broken_mjai_log_is_refused_with_its_place(client: TestClient, change: Any, loc: list[Any], words: str) -> None:
     log = events(MORTAL)

@@ -142,6 +142,8 @@ class _Reader:
             self._event(event, (index,))
         if self.hand is not None and self.hand.ending is not None:
             self._close()
+        elif self.hand is not None and self.hand.events:  # a last start_kyoku with no play is the next hand's header
+            raise self._fail(self.hand.loc, "the log ends in the middle of this hand (no hora or ryukyoku)")
 
     def _players(self) -> int:
         """Three when start_game names three players or a start_kyoku deals three hands."""
