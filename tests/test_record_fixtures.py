@@ -1,11 +1,13 @@
 """The committed game records (tests/fixtures/records, listed in its SOURCES.md) cover what POST /records/verify is
 tested on, and a game kept in both formats is the same game in both."""
 
+import json
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from scripts.mjlog_to_tenhou6 import convert
 from scripts.record_census import census
 
 RECORDS = Path(__file__).parent / "fixtures" / "records"
@@ -61,3 +63,17 @@ def test_every_record_file_is_listed_in_sources() -> None:
     sources = (RECORDS / "SOURCES.md").read_text(encoding="utf-8")
     files = sorted(p.name for p in RECORDS.rglob("*") if p.suffix in (".xml", ".json"))
     assert [name for name in files if name not in sources] == []
+
+
+# The pairs whose JSON is Tenhou's own (SOURCES.md: T, and P's Tenhou games with the players renamed): the converter
+# must write what Tenhou wrote. The others' JSON was made by the converter, and must be what it writes now.
+TENHOU_OWN_KEYS = ("ver", "ref", "rule", "lobby", "dan", "rate", "sx", "sc", "name")
+
+
+@pytest.mark.parametrize("stem", PAIRS)
+def test_the_converter_writes_the_tenhou6_json_of_each_pair(stem: str) -> None:
+    written = convert((RECORDS / "mjlog" / f"{stem}.xml").read_text(encoding="utf-8"), stem)
+    kept = json.loads((RECORDS / "tenhou6" / f"{stem}.json").read_text(encoding="utf-8"))
+    assert written["log"] == kept["log"]
+    if not stem.startswith("pantheon_"):  # Pantheon renamed the players and the game
+        assert {key: written.get(key) for key in TENHOU_OWN_KEYS} == {key: kept.get(key) for key in TENHOU_OWN_KEYS}
