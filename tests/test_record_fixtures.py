@@ -39,7 +39,7 @@ def test_the_records_cover_every_feature_the_verifier_is_tested_on() -> None:
 
 @pytest.mark.parametrize(("fmt", "players", "length"), [
     ("mjlog", 4, "hanchan"), ("mjlog", 4, "tonpuusen"), ("mjlog", 3, "hanchan"),
-    ("tenhou6", 4, "hanchan"), ("tenhou6", 4, "tonpuusen"),
+    ("tenhou6", 4, "hanchan"), ("tenhou6", 4, "tonpuusen"), ("tenhou6", 3, "hanchan"),
 ])
 def test_each_format_has_games_of_each_kind(fmt: str, players: int, length: str) -> None:
     assert any(row["format"] == fmt and row["players"] == players and length in row["rules"] for row in ROWS)  # type: ignore[operator]

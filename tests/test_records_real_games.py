@@ -10,6 +10,8 @@ from fastapi.testclient import TestClient
 from tests.records_helpers import FIXTURES, body, tenhou6
 
 RINSHAN_AFTER_OPEN_KAN = "2020010114gm-00a9-0000-d589e878"  # South 3: seat 2's open kan of 2m, then tsumo on its replacement
+RON_ON_KITA = "2020010118gm-00b9-0000-fec27b29"  # East 3: the dealer's kita, ronned by seat 0 in its ippatsu turn
+RON_AFTER_KITA = "2020010115gm-00b9-0000-e420b95a"  # South 3: seat 2's kita stands, then seat 0 rons seat 2's discard
 FORMATS = ("mjlog", "tenhou6")
 
 
@@ -52,3 +54,24 @@ def test_an_open_kans_0_is_still_required_when_a_discard_follows(client: TestCli
     response = client.post("/records/verify", json={"record": broken})
     assert response.status_code == 422
     assert f"seat {seat}'s open kan leaves a 0 in its discards" in response.json()["detail"][0]["msg"]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_ron_on_a_kita_keeps_ippatsu(client: TestClient, fmt: str) -> None:
+    hand = verify(client, RON_ON_KITA, fmt)["hands"][2]
+    assert (hand["round_wind"], hand["round_number"], hand["result"], hand["riichi"]) == ("east", 3, "ron", [0])
+    (win,) = hand["wins"]
+    assert (win["winner"], win["from_seat"], win["context"]["ippatsu"]) == (0, 2, True)
+    assert yaku_ids(win) == ["riichi", "ippatsu", "chiitoitsu", "kita"]
+    assert (win["score"]["han"], win["score"]["points"]["ron"]) == (5, 8000)
+    assert hand["deltas"] == [8000, 0, -8000]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_kita_that_stands_ends_ippatsu(client: TestClient, fmt: str) -> None:
+    hand = verify(client, RON_AFTER_KITA, fmt)["hands"][10]
+    assert (hand["round_wind"], hand["round_number"], hand["result"], hand["riichi"]) == ("south", 3, "ron", [0])
+    (win,) = hand["wins"]
+    assert (win["winner"], win["from_seat"], win["context"]["riichi"]) == (0, 2, True) and "ippatsu" not in win["context"]
+    assert "ippatsu" not in yaku_ids(win)
+    assert (win["score"]["han"], win["score"]["fu"], win["score"]["points"]["ron"]) == (4, 40, 8000)  # riichi, two winds, dora
