@@ -1,7 +1,9 @@
 """Convert Tenhou mjlog XML to tenhou.net/6 JSON, written as Tenhou's own converter writes it.
 
-    python scripts/mjlog_to_tenhou6.py GAME.xml [MORE.xml ...] --out FOLDER   # FOLDER/GAME.json for each
-    python scripts/mjlog_to_tenhou6.py GAME.xml                                # the JSON on stdout
+    python scripts/mjlog_to_tenhou6.py GAME.xml [MORE.xml FOLDER ...] --out OUT   # OUT/GAME.json for each
+    python scripts/mjlog_to_tenhou6.py GAME.xml                                    # the JSON on stdout
+
+Folders are searched as `python -m app.records verify` searches them (`.gz` read through; JSON records skipped).
 
 It makes the tenhou.net/6 form of a game whose only public record is the mjlog (tests/fixtures/records: the
 `converted` rows of SOURCES.md), and lets `make verify-real` read every mjlog in both formats. The play comes from
@@ -29,6 +31,8 @@ from urllib.parse import unquote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from app.errors import InvalidInput
+from app.records.__main__ import read_text, record_files
 from app.records.mjlog import read_mjlog
 from app.records.model import RED_FIVES, Call, Discard, Draw, HandRecord, Kita, SelfKan, Tile, plain
 from app.records.names import TENHOU_NAMES
@@ -249,18 +253,28 @@ def _round_up(points: int) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("paths", nargs="+", type=Path, help="mjlog XML files (.xml, .mjlog, .txt)")
+    parser.add_argument("paths", nargs="+", help="mjlog files, or folders searched for them (.xml, .mjlog, .txt, .gz)")
     parser.add_argument("--out", type=Path, help="write FOLDER/NAME.json for each game (else the JSON on stdout)")
     args = parser.parse_args(argv)
-    for path in args.paths:
-        record = convert(path.read_text(encoding="utf-8"), path.stem)
-        text = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    refused = 0
+    for path in record_files(args.paths):
+        text = read_text(path).strip()
+        if not text.startswith("<"):
+            continue  # a JSON record: nothing to convert
+        ref = path.name.removesuffix(".gz").rsplit(".", 1)[0]
+        try:
+            record = convert(text, ref)
+        except (InvalidInput, ValueError, ET.ParseError) as exc:
+            print(f"cannot convert {path}: {exc}", file=sys.stderr)
+            refused += 1
+            continue
+        written = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
         if args.out is None:
-            print(text)
+            print(written)
         else:
             args.out.mkdir(parents=True, exist_ok=True)
-            (args.out / f"{path.stem}.json").write_text(text + "\n", encoding="utf-8")
-    return 0
+            (args.out / f"{ref}.json").write_text(written + "\n", encoding="utf-8")
+    return 1 if refused else 0
 
 
 if __name__ == "__main__":
