@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scripts.mjlog_to_tenhou6 import convert
+from scripts.mjlog_to_tenhou6 import convert, main
 from scripts.record_census import census
 
 RECORDS = Path(__file__).parent / "fixtures" / "records"
@@ -77,3 +77,16 @@ def test_the_converter_writes_the_tenhou6_json_of_each_pair(stem: str) -> None:
     assert written["log"] == kept["log"]
     if not stem.startswith("pantheon_"):  # Pantheon renamed the players and the game
         assert {key: written.get(key) for key in TENHOU_OWN_KEYS} == {key: kept.get(key) for key in TENHOU_OWN_KEYS}
+
+
+def test_the_converter_takes_folders_skips_json_and_names_what_it_cannot_convert(tmp_path, capsys) -> None:
+    stem = "2020010118gm-00b9-0000-fec27b29"
+    found = tmp_path / "found"
+    found.mkdir()
+    (found / f"{stem}.txt").write_bytes((RECORDS / "mjlog" / f"{stem}.xml").read_bytes())
+    (found / "other.json").write_text((RECORDS / "tenhou6" / f"{stem}.json").read_text())
+    (found / "broken.xml").write_text("<mjloggm><INIT/></mjloggm>")
+    assert main([str(found), "--out", str(tmp_path / "out")]) == 1
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [f"{stem}.json"]
+    assert (tmp_path / "out" / f"{stem}.json").read_text() == (RECORDS / "tenhou6" / f"{stem}.json").read_text()
+    assert capsys.readouterr().err.startswith(f"cannot convert {found / 'broken.xml'}: ")
