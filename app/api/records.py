@@ -92,7 +92,7 @@ async def verify_record(request: RecordsVerifyRequest, response: Response, lang:
     STATS_PATH,
     response_model=RecordsStatsResponse,
     operation_id="record_stats",
-    summary="Players' statistics over game records",
+    summary="Player statistics over game records",
     description=(
         "Send 1 to 500 game records in any format POST /records/verify reads; each is replayed and verified as that "
         "route does, and every player's figures come back as counts of their denominators (win, tsumo, deal-in, "
