@@ -6,6 +6,7 @@ and change in hundreds, and a win "takes" what its payers' changes add up to (va
 and sticks are outside them).
 """
 
+import dataclasses
 import json
 import re
 from typing import Any
@@ -14,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from app.main import create_app
-from app.records.stats import placement_order, seat_names
+from app.records.stats import PlayerStats, placement_order, seat_names
 from app.settings import Settings
 from tests.records_helpers import FIXTURES, MJLOG, PAIRS, load, tenhou6
 
@@ -250,3 +251,13 @@ def test_the_body_cap_is_its_own_setting() -> None:
     default = TestClient(create_app(Settings()))
     answer = default.post("/records/stats", content=big, headers={"Content-Type": "application/json"})
     assert answer.status_code == 200 and answer.json()["games"] == 160
+
+
+def test_the_definitions_page_has_a_paragraph_for_every_figure() -> None:
+    page = (FIXTURES.parent.parent.parent / "docs" / "stats.md").read_text(encoding="utf-8")
+    paragraphs = [p for p in page.split("\n\n") if p.startswith("**")]
+    named = {name for p in paragraphs for name in re.findall(r"^\*\*[^*]+\*\* \(`(\w+)`", p)}
+    figures = {f.name for f in dataclasses.fields(PlayerStats)} - {"name", "seats", "games", "placements",
+                                                                    "average_placement"}
+    assert figures <= named | {"placements"}, figures - named
+    assert "placements" in page and "average_placement" in page
