@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from app.main import create_app
 from app.records.stats import PlayerStats, placement_order, seat_names
+from app.schemas.settle import SettleRulesIn
 from app.settings import Settings
 from tests.records_helpers import FIXTURES, MJLOG, PAIRS, load, tenhou6
 
@@ -261,3 +262,19 @@ def test_the_definitions_page_has_a_paragraph_for_every_figure() -> None:
                                                                     "average_placement"}
     assert figures <= named | {"placements"}, figures - named
     assert "placements" in page and "average_placement" in page
+
+
+def test_a_wait_only_on_a_tile_the_hand_holds_all_four_of_is_not_tenpai_at_a_draw() -> None:
+    """Tenhou's rule for tenpai at an exhaustive draw (no fixture has such a hand at a draw, so it is pinned on the
+    replay's own check): 1111m234p567p789s waits only on a fifth 1m, so it is noten; 1112m234p567p789s waits on 2m
+    (111m and a single 2m) and 3m (a 1m pair and 12m), so it is tenpai."""
+    from app.records.adapter import is_tenpai
+    from app.records.model import Tile
+
+    rules = SettleRulesIn.model_validate({"preset": "tenhou"}).to_core().hand
+
+    def codes(man: list[int]) -> tuple[Tile, ...]:
+        return (*(10 + n for n in man), 22, 23, 24, 25, 26, 27, 37, 38, 39)
+
+    assert not is_tenpai(codes([1, 1, 1, 1]), (), rules)
+    assert is_tenpai(codes([1, 1, 1, 2]), (), rules)
