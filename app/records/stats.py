@@ -156,9 +156,9 @@ def _paid(settlement: Settlement, *, to_seat: int | None = None, from_seat: int 
 
 def final_scores(verification: Verification) -> tuple[int, ...]:
     """The record's final scores; where it has none, the service's (leftover sticks given out as the rules say);
-    where the last hand could not be settled either, the scores the last hand started with."""
+    where the last hand could not be settled either, the scores the last hand started with (none without a hand)."""
     final = verification.final_scores
-    return final.recorded or final.computed or verification.hands[-1].scores
+    return final.recorded or final.computed or (verification.hands[-1].scores if verification.hands else ())
 
 
 def placement_order(scores: Sequence[int]) -> list[int]:
