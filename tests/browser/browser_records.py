@@ -77,6 +77,7 @@ def test_records_are_verified_a_line_each_and_the_table_is_the_services_answer(c
 @pytest.mark.parametrize("lang", ["en", "ja", "vi", "zh", "ko"])
 def test_five_languages_at_phone_width_and_axe(calc: Page, tmp_path: Path, lang: str) -> None:
     page = open_records(calc, lang)
+    assert calc.axe() == [] and calc.horizontal_overflow() == 0  # nothing chosen yet
     choose(page, files(tmp_path))
     assert page.get_by_role("region", name=HEADINGS[lang]).count() == 1
     assert calc.horizontal_overflow() == 0, lang
@@ -92,3 +93,16 @@ def test_the_view_asks_no_other_host_and_switches_back(calc: Page, tmp_path: Pat
     assert page.locator("#records-view").is_hidden() and page.locator("#calc-view").is_visible()
     assert "view=records" not in page.url
     assert {p for p in calc.hosts()} == {calc.server.base.split("//")[1]}
+
+
+def test_a_dropped_file_is_verified_and_counted(calc: Page) -> None:
+    page = open_records(calc)
+    text = FOUR.read_text(encoding="utf-8")
+    page.evaluate("""(text) => {
+        const data = new DataTransfer();
+        data.items.add(new File([text], "dropped.xml", { type: "text/xml" }));
+        document.querySelector(".drop-zone").dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true }));
+    }""", text)
+    page.wait_for_selector("table.stats")
+    assert page.locator(".record-files > li").inner_text() == "✓ dropped.xml — verified: 11 hands, 4 players"
+    assert page.locator("table.stats tbody tr").count() == 4
