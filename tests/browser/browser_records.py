@@ -2,6 +2,7 @@
 line per file), the players' statistics of POST /records/stats as a table equal to the service's answer, the
 placements chart, five languages, 360 px, axe-core; a screenshot for a person to look at."""
 
+import gzip
 import json
 import os
 from pathlib import Path
@@ -106,3 +107,12 @@ def test_a_dropped_file_is_verified_and_counted(calc: Page) -> None:
     page.wait_for_selector("table.stats")
     assert page.locator(".record-files > li").inner_text() == "✓ dropped.xml — verified: 11 hands, 4 players"
     assert page.locator("table.stats tbody tr").count() == 4
+
+
+def test_a_gzipped_record_is_read_through(calc: Page, tmp_path: Path) -> None:
+    packed = tmp_path / "three.xml.gz"
+    packed.write_bytes(gzip.compress(THREE.read_bytes()))
+    page = open_records(calc)
+    choose(page, [packed])
+    assert page.locator(".record-files > li").inner_text() == "✓ three.xml.gz — verified: 13 hands, 3 players"
+    assert page.locator("table.stats tbody th").all_inner_texts() == ["ヨッシー9zde", "樽なの壊さないで", "北小路:隆太"]
