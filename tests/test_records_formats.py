@@ -12,18 +12,14 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.records_helpers import FIXTURES, MAJSOUL, MJAI, MJLOG, TENHOU6, load, mismatch_places
+from tests.records_helpers import FIXTURES, KNOWN, MAJSOUL, MJAI, MJLOG, TENHOU6, load, mismatch_places
 
 GIMITE = FIXTURES / "mjai" / "mjai-manue-go_2026-07-01-130909.mjson"  # gimite's server: yakus, fu, fan, hora_points
 MORTAL = FIXTURES / "mjai" / "riichienv_126_204_0_mjai.jsonl"  # Mortal's dialect: deltas and ura_markers only
 CORPUS = FIXTURES / "majsoul" / "riichienv_corpus_validation.json"  # four players, an open honitsu tsumo
 HEAVENLY = FIXTURES / "majsoul" / "riichienv_heavenly_hand.json"  # three players, the dealer's tenhou
 
-# A real record that disagrees with us, triaged. Our mahjong_soul_sanma preset splits the absent seat's share of a
-# tsumo between the payers (tsumo_loss false); this real Mahjong Soul three-player hand charges tsumo loss: the
-# dealer's tenhou is 16,000 from each of the two others (+100 honba each), not 24,000. Ours to fix in the preset
-# (see test_the_heavenly_hand_verifies_with_tsumo_loss).
-KNOWN = {HEAVENLY.stem: {(0, 0, "deltas"), (0, 1, "deltas"), (0, 2, "deltas")}}
+# KNOWN (tests/records_helpers.py) names the one triaged difference: the heavenly hand's tsumo loss.
 
 
 def verify(client: TestClient, record: Any, **extra: Any) -> dict[str, Any]:

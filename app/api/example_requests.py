@@ -45,19 +45,6 @@ _FOURTEEN: Body = {
     "context": {"discards": "9s", "visible": "5s5s"},
 }
 
-_RINSHAN_RECORD: Body = {"title": ["", ""], "name": ["Aさん", "Bさん", "Cさん", "Dさん"], "rule": {"disp": "般南喰赤", "aka": 1},
-    "log": [[[5, 0, 0], [29300, 2700, 48500, 19500], [32, 11], [43, 38],
-    [11, 12, 12, 12, 14, 15, 18, 24, 52, 33, 35, 36, 43], [45, 24, 32, 14, 25, 23, 21, 29],
-    [43, 18, 11, 45, 15, 32, 60, 60],
-    [14, 17, 17, 23, 34, 34, 34, 41, 42, 43, 46, 46, 47], [21, 27, 27, 27, 25, 29, 44, 23, 37],
-    [43, 42, 14, 47, 41, 60, 60, 21, 60],
-    [11, 18, 19, 22, 24, 28, 28, 37, 39, 39, 41, 42, 43], [21, 41, 38, 45, 17, 27, 13, 47, 13],
-    [43, 42, 39, 11, 45, 28, 24, 13, 60],
-    [13, 13, 16, 17, 24, 31, 31, 32, 33, 35, 53, 39, 39],
-    [22, 19, 25, 35, 16, 16, 12, 28, 16, 26], [31, 60, 39, 39, 22, "r17", 60, 60, "161616a16"],
-    ["和了", [-2000, -4000, -2000, 9000],
-    [3, 3, 3, "満貫2000-4000点", "立直(1飜)", "嶺上開花(1飜)", "門前清自摸和(1飜)", "ドラ(1飜)",
-    "赤ドラ(1飜)"]]]]}
 _MJAI_RINSHAN: list[Body] = [  # the rinshan example's hand as Mortal's dialect writes it: deltas only
     {"type": "start_game", "names": ["Aさん", "Bさん", "Cさん", "Dさん"]},
     {
@@ -244,6 +231,29 @@ def _state(round_wind: str, round_number: int, scores: list[int], honba: int = 0
 
 TENHOU: Body = {"preset": "tenhou"}
 
+# Records used by several examples: a hand of a real Tenhou game, and a three-player hand with a kita.
+RINSHAN_RECORD: Body = {"title": ["", ""], "name": ["Aさん", "Bさん", "Cさん", "Dさん"], "rule": {"disp": "般南喰赤", "aka": 1},
+    "log": [[[5, 0, 0], [29300, 2700, 48500, 19500], [32, 11], [43, 38],
+             [11, 12, 12, 12, 14, 15, 18, 24, 52, 33, 35, 36, 43], [45, 24, 32, 14, 25, 23, 21, 29],
+             [43, 18, 11, 45, 15, 32, 60, 60],
+             [14, 17, 17, 23, 34, 34, 34, 41, 42, 43, 46, 46, 47], [21, 27, 27, 27, 25, 29, 44, 23, 37],
+             [43, 42, 14, 47, 41, 60, 60, 21, 60],
+             [11, 18, 19, 22, 24, 28, 28, 37, 39, 39, 41, 42, 43], [21, 41, 38, 45, 17, 27, 13, 47, 13],
+             [43, 42, 39, 11, 45, 28, 24, 13, 60],
+             [13, 13, 16, 17, 24, 31, 31, 32, 33, 35, 53, 39, 39],
+             [22, 19, 25, 35, 16, 16, 12, 28, 16, 26], [31, 60, 39, 39, 22, "r17", 60, 60, "161616a16"],
+             ["和了", [-2000, -4000, -2000, 9000],
+              [3, 3, 3, "満貫2000-4000点", "立直(1飜)", "嶺上開花(1飜)", "門前清自摸和(1飜)", "ドラ(1飜)",
+               "赤ドラ(1飜)"]]]]}
+KITA_RECORD: Body = {"title": ["", ""], "name": ["A", "B", "C", ""], "rule": {"disp": "三般南喰赤", "aka": 1},
+    "log": [[[0, 0, 0], [35000, 35000, 35000, 0], [37], [],
+             [11, 11, 11, 19, 19, 19, 21, 22, 23, 24, 25, 26, 44], [27, 27], ["f44"],
+             [21, 21, 22, 22, 23, 23, 24, 24, 25, 26, 26, 28, 29], [], [],
+             [31, 31, 32, 32, 33, 33, 34, 34, 35, 36, 36, 41, 42], [], [],
+             [], [], [],
+             ["和了", [5200, -2600, -2600, 0],
+              [0, 0, 0, "40符3飜2600点∀", "嶺上開花(1飜)", "門前清自摸和(1飜)", "ドラ(1飜)"]]]]}
+
 EXAMPLES: dict[str, dict[str, tuple[str, Body]]] = {
     "score_hand": {
         "closed_riichi": ("Closed hand: the dealer's riichi, tanyao, pinfu and a dora, by ron", _RIICHI_PINFU),
@@ -343,16 +353,9 @@ EXAMPLES: dict[str, dict[str, tuple[str, Body]]] = {
     },
     "verify_record": {
         "rinshan": ("A hand of a real Tenhou game (tenhou.net/6 JSON): riichi, a concealed kan and a win on its replacement",
-                    {"record": _RINSHAN_RECORD}),
+                    {"record": RINSHAN_RECORD}),
         "three_player_kita": ("Three players: the dealer sets a North aside (f44) and wins on the replacement tile",
-                              {"record": {"title": ["", ""], "name": ["A", "B", "C", ""], "rule": {"disp": "三般南喰赤", "aka": 1},
-                                          "log": [[[0, 0, 0], [35000, 35000, 35000, 0], [37], [],
-                                                   [11, 11, 11, 19, 19, 19, 21, 22, 23, 24, 25, 26, 44], [27, 27], ["f44"],
-                                                   [21, 21, 22, 22, 23, 23, 24, 24, 25, 26, 26, 28, 29], [], [],
-                                                   [31, 31, 32, 32, 33, 33, 34, 34, 35, 36, 36, 41, 42], [], [],
-                                                   [], [], [],
-                                                   ["和了", [5200, -2600, -2600, 0],
-                                                    [0, 0, 0, "40符3飜2600点∀", "嶺上開花(1飜)", "門前清自摸和(1飜)", "ドラ(1飜)"]]]]}}),
+                              {"record": KITA_RECORD}),
         "mjai": ("An mjai event log (Mortal's dialect, a JSON array; JSON lines as one string read the same): the rinshan "
                  "example's hand", {"record": _MJAI_RINSHAN}),
         "mahjong_soul": ("A Mahjong Soul record (head + GameDetailRecords, liqi.proto's names): a real open honitsu tsumo",
@@ -360,8 +363,12 @@ EXAMPLES: dict[str, dict[str, tuple[str, Body]]] = {
     },
     "convert_record": {
         "to_mjai": ("A tenhou.net/6 hand to mjai: Mortal's events, every hora with gimite's fu, fan, yakus and hora_points",
-                    {"record": _RINSHAN_RECORD, "to": "mjai"}),
+                    {"record": RINSHAN_RECORD, "to": "mjai"}),
         "to_tenhou6": ("A Mahjong Soul hand to tenhou.net/6, in Tenhou's value strings and yaku names",
                        {"record": _MAJSOUL_HAND, "to": "tenhou6"}),
+    },
+    "record_stats": {
+        "two_records": ("Two records, four and three players: each player's figures as counts of their denominators",
+                        {"records": [RINSHAN_RECORD, KITA_RECORD]}),
     },
 }

@@ -1,4 +1,5 @@
 """`python -m app.records verify PATH... [--url URL] [--out REPORT.jsonl] [--preset NAME] [--jobs N]`
+`python -m app.records stats PATH... [--json] [--player NAME]` (app/records/stats_command.py)
 
 Verifies every game record found in the paths (files, folders searched recursively, `.gz` read through): one
 line per game and a summary, a progress bar on a terminal, the games spread over the local cores (or, with
@@ -18,6 +19,8 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any, TextIO
+
+from app.records import stats_command
 
 RECORD_SUFFIXES = (".json", ".xml", ".mjlog", ".txt", ".mjson", ".jsonl")
 CONVERTED_SUFFIX = {"tenhou6": ".json", "mjai": ".mjson"}
@@ -212,9 +215,13 @@ def main(argv: list[str] | None = None, stdout: TextIO = sys.stdout, stderr: Tex
     convert.add_argument("--to", required=True, choices=sorted(CONVERTED_SUFFIX), help="the format to write")
     convert.add_argument("--out", required=True, type=Path, help="the folder to write the converted records into")
     convert.add_argument("--jobs", type=int, default=None, help="records at once (default: the local cores)")
+    stats_command.add_parser(commands)
     args = parser.parse_args(argv)
     if args.command == "convert":
         return convert_all(record_files(args.paths), args.to, args.out, args.jobs, stdout, stderr)
+    if args.command == "stats":
+        files = record_files(args.paths)
+        return stats_command.run(args, files, stdout, stderr, Progress(len(files), stderr))
     rules: dict[str, Any] | None = args.rules or ({"preset": args.preset} if args.preset else None)
     files = record_files(args.paths)
     started = time.perf_counter()
