@@ -323,3 +323,17 @@ def test_mahjong_soul_s_dadian_delta_scores_and_final_result_are_compared(client
     record["head"]["result"]["players"][0]["part_point_1"] = 21100
     assert mismatch_places(verify(client, record)) == {(0, None, "game_end"), (0, 1, "points"), (0, 0, "deltas"),
                                                        (0, 1, "deltas"), (0, 2, "deltas"), (0, 3, "deltas"), (None, 0, "final_scores")}
+
+
+def test_mahjong_soul_s_camel_case_field_names_read_the_same(client: TestClient) -> None:
+    """protobuf's JSON printers write liqi.proto's names in camelCase unless told otherwise (isLiqi, huTile, ...)."""
+    def camel(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {"".join(w.title() if i else w for i, w in enumerate(k.split("_"))): camel(v) for k, v in value.items()}
+        return [camel(v) for v in value] if isinstance(value, list) else value
+
+    record = load(CORPUS)
+    camel_case = {"head": record["head"], "data": {"records": [{"name": r["name"], "data": camel(r["data"])}
+                                                               for r in record["data"]["records"]]}}
+    assert "huTile" in json.dumps(camel_case) and "is_liqi" not in json.dumps(camel_case)
+    assert verify(client, camel_case)["hands"] == verify(client, record)["hands"]

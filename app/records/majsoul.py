@@ -8,6 +8,7 @@ the dealer's first draw. `head.config.mode` states the room (`mode` 1, 2 four pl
 a hanchan) and `detail_rule` the options that change the `mahjong_soul` presets.
 """
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -162,8 +163,22 @@ def _records(data: dict[str, Any]) -> list[tuple[Loc, str, dict[str, Any]]]:
         if not (isinstance(item, dict) and isinstance(item.get("name"), str) and isinstance(item.get("data"), dict)):
             raise invalid(loc, f"record {index} is not a record {{name, data}}")
         name = item["name"].removeprefix(".lq.")
-        found.append((loc, name if name.startswith("Record") else f"Record{name}", item["data"]))  # "NewRound" too
+        found.append((loc, name if name.startswith("Record") else f"Record{name}", _snake_keys(item["data"])))  # "NewRound" too
     return found
+
+
+def _snake_keys(value: Any) -> Any:
+    """liqi.proto's field names, as protobuf's JSON printers write them by default in camelCase (`isLiqi`, `huTile`,
+    `deltaScores`) or as the proto has them (`is_liqi`): read both."""
+    if isinstance(value, dict):
+        return {_CAMEL.sub(lambda m: "_" + m.group(0).lower(), key) if isinstance(key, str) else key: _snake_keys(item)
+                for key, item in value.items()}
+    if isinstance(value, list):
+        return [_snake_keys(item) for item in value]
+    return value
+
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])[A-Z]")
 
 
 @dataclass(slots=True)
