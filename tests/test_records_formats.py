@@ -337,3 +337,17 @@ def test_mahjong_soul_s_camel_case_field_names_read_the_same(client: TestClient)
                                                                for r in record["data"]["records"]]}}
     assert "huTile" in json.dumps(camel_case) and "is_liqi" not in json.dumps(camel_case)
     assert verify(client, camel_case)["hands"] == verify(client, record)["hands"]
+
+
+def test_the_scores_a_log_states_after_a_hand_are_compared(client: TestClient) -> None:
+    """gimite's last hora states the scores after it; RiichiEnv's excerpt ends with the next hand's start_kyoku,
+    whose scores are those after the hand: each is compared with the hand's start plus its computed changes."""
+    log = events(GIMITE)
+    last_end = [e for e in log if e["type"] in ("hora", "ryukyoku")][-1]
+    last_end["scores"] = [last_end["scores"][0] + 100, *last_end["scores"][1:]]
+    assert mismatch_places(verify(client, log)) == {(9, 0, "scores")}
+    excerpt = events(FIXTURES / "mjai" / "riichienv_mjsoul_3p_double_ron_excerpt.jsonl")
+    assert excerpt[-1]["type"] == "start_kyoku" and excerpt[-1]["scores"] == [47000, 51000, 7000]
+    excerpt[-1]["scores"] = [47000, 51000, 8000]
+    answer = verify(client, excerpt)
+    assert mismatch_places(answer) == {(0, 2, "scores")} and len(answer["hands"]) == 1

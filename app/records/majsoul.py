@@ -195,6 +195,7 @@ class _Hand:
     wins: list[RecordedWin] = field(default_factory=list)
     ura: tuple[Tile, ...] = ()
     ending: Ending | None = None
+    scores_after: tuple[int, ...] | None = None  # RecordHule's `scores` beside its `delta_scores`: compared
 
 
 class _Reader:
@@ -229,7 +230,7 @@ class _Reader:
         if hand.ending is None:
             raise self._fail(hand.loc, "the hand has no end (RecordHule, RecordNoTile or RecordLiuJu)")
         self.hands.append(HandRecord(hand.round_index, hand.honba, hand.sticks, hand.scores, tuple(hand.dora), hand.ura,
-                                     hand.starting, tuple(hand.events), hand.ending, hand.loc))
+                                     hand.starting, tuple(hand.events), hand.ending, hand.loc, hand.scores_after))
         self.hand = None
 
     # Reading values.
@@ -362,9 +363,11 @@ class _Reader:
         from_seat = self._last_actor(hand)
         self._dealt_win_tile(hand, hules[0])
         deltas = self._numbers(data["delta_scores"], (*loc, "delta_scores"), "delta_scores") if "delta_scores" in data else None
-        if deltas is None and "scores" in data:  # the scores after the hand: the changes are the difference
-            deltas = self._changes(hand, self._numbers(data["scores"], (*loc, "scores"), "the scores after the hand"),
-                                   from_seat is not None)
+        after = self._numbers(data["scores"], (*loc, "scores"), "the scores after the hand") if "scores" in data else None
+        if deltas is None and after is not None:  # the scores after the hand: the changes are the difference
+            deltas = self._changes(hand, after, from_seat is not None)
+        elif after is not None:
+            hand.scores_after = after
         for index, hule in enumerate(hules):
             hule_loc = (*loc, "hules", index)
             if not isinstance(hule, dict):

@@ -9,7 +9,7 @@ value (gimite's `yakus`, `fu`, `fan`, `hora_points`; RiichiEnv's `yaku`, `han`),
 """
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.records.model import (
@@ -133,6 +133,7 @@ class _Reader:
         self.hand: _Hand | None = None
         self.final_scores: tuple[int, ...] | None = None
         self.last_end_scores: tuple[int, ...] | None = None  # the scores after the hand before, where derivable
+        self.stated_after: tuple[int, ...] | None = None  # the hand before's own `scores` after it, not yet compared
 
     def read(self) -> None:
         self.players = self._players()
@@ -142,8 +143,11 @@ class _Reader:
             self._event(event, (index,))
         if self.hand is not None and self.hand.ending is not None:
             self._close()
-        elif self.hand is not None and self.hand.events:  # a last start_kyoku with no play is the next hand's header
+        elif self.hand is not None and self.hand.events:
             raise self._fail(self.hand.loc, "the log ends in the middle of this hand (no hora or ryukyoku)")
+        elif self.hand is not None and self.hand.scores is not None:  # a last start_kyoku with no play: the next
+            self.stated_after = self.hand.scores  # hand's header, its scores those after the last hand
+        self._compare_stated_after()
 
     def _players(self) -> int:
         """Three when start_game names three players or a start_kyoku deals three hands."""
@@ -207,6 +211,9 @@ class _Reader:
                 raise invalid((*loc, name), f"start_kyoku: `{name}` is a small number")
         self.hand = _Hand(event, loc, round_index, None, [], ())
         self.hand.scores = self._scores(event.get("scores"), (*loc, "scores"), "start_kyoku's scores", optional=True)
+        if self.hand.scores is not None:
+            self._compare_stated_after()
+        self.stated_after = None
         marker = self._tile(event.get("dora_marker"), (*loc, "dora_marker"), "the dora indicator")
         self.hand.dora = [marker]
         self.hand.starting = self._tehais(event.get("tehais"), (*loc, "tehais"))
@@ -237,7 +244,15 @@ class _Reader:
             after = tuple(s + d - RIICHI_DEPOSIT * hand.riichi_paid.count(seat)
                           for seat, (s, d) in enumerate(zip(scores, deltas, strict=True)))
         self.last_end_scores = after
+        self.stated_after = hand.stated_after
         self.hand = None
+
+    def _compare_stated_after(self) -> None:
+        """The hand before's stated scores after it, compared with its computed ones (verify), unless they were taken
+        as the next hand's starting scores (a start_kyoku without `scores`: compared there)."""
+        if self.stated_after is not None and self.hands:
+            self.hands[-1] = replace(self.hands[-1], scores_after=self.stated_after)
+        self.stated_after = None
 
     def _end_game(self, event: dict[str, Any], loc: Loc) -> None:
         if self.hand is not None and self.hand.ending is not None:

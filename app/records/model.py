@@ -153,6 +153,7 @@ class HandRecord:
     events: tuple[Event, ...]
     ending: Ending
     loc: Loc
+    scores_after: tuple[int, ...] | None = None  # where the record states them beside its score changes (compared)
 
 
 @dataclass(frozen=True, slots=True)

@@ -125,6 +125,7 @@ def verify_game(record: GameRecord, rules: MatchRules, options: dict[str, object
         if played is not None and checker.outcome is not None:
             played.append(HandPlay(checker.outcome, settled))
         _check_scores(index, record, hands, mismatches)
+        _check_scores_after(index, hand, verified, mismatches)
         if settled is not None:
             _check_game_end(index, len(record.hands), settled, hand, record.final_scores is not None, mismatches)
             last = settled
@@ -331,6 +332,19 @@ def _check_scores(index: int, record: GameRecord, hands: list[VerifiedHand], mis
             mismatches.append(Mismatch(index, seat, "scores", said, ours,
                                        f"{where}: seat {seat} starts with {said} in the record, but the hand before leaves "
                                        f"it {ours}"))
+
+
+def _check_scores_after(index: int, hand: HandRecord, verified: VerifiedHand, mismatches: list[Mismatch]) -> None:
+    """The scores a record states after a hand (mjai's hora and ryukyoku, Mahjong Soul's RecordHule) are its starting
+    scores plus its computed changes."""
+    if hand.scores_after is None or verified.deltas is None:
+        return
+    where = hand_name(hand.round_index, hand.honba)
+    for seat, (said, start, change) in enumerate(zip(hand.scores_after, hand.scores, verified.deltas, strict=True)):
+        if said != start + change:
+            mismatches.append(Mismatch(index, seat, "scores", said, start + change,
+                                       f"{where}: seat {seat} ends the hand with {said} in the record, but {start + change} "
+                                       "here"))
 
 
 def _check_game_end(index: int, count: int, settled: Settlement, hand: HandRecord, whole_game: bool,
