@@ -14,7 +14,7 @@ from typing import Any, Literal
 from app.records.mjai import mjai_tile
 from app.records.model import NORTH, Call, Discard, Draw, Event, GameRecord, HandRecord, Kita, SelfKan, Tile
 from app.records.names import GIMITE_YAKUMAN_FAN, NUKIDORA, TENHOU_NAMES, YAKU_BY_TENHOU_ID
-from app.records.tenhou6 import ABORTIVE_NAMES, WIN_NAME
+from app.records.tenhou6 import ABORTIVE_NAMES, DRAWN, WIN_NAME
 from app.records.verify import RIICHI_DEPOSIT, Verification, VerifiedHand, VerifiedWin
 from app.scoring.names import LIMIT_NAMES
 from app.scoring.result import ScoreResult
@@ -27,7 +27,6 @@ TENHOU_WINDS = ("東", "南", "西", "北")
 _TENHOU_NAME: dict[str, str] = {}
 for _tenhou_id, _ours in YAKU_BY_TENHOU_ID.items():
     _TENHOU_NAME.setdefault(_ours, TENHOU_NAMES[_tenhou_id])
-_TENHOU_NAME["kita"] = "抜きドラ"
 _MJAI_SYMBOL: dict[str, str] = {row.id: row.mjai for table in (*YAKU_TABLES, *YAKUMAN_TABLES) for row in table if row.mjai}
 _MJAI_SYMBOL["kita"] = NUKIDORA
 _ABORTIVE_NAME = {ours: name for name, ours in reversed(ABORTIVE_NAMES.items())}
@@ -105,9 +104,11 @@ def _room(game: GameRecord) -> str:
 def _tenhou_hand(hand: HandRecord, verified: VerifiedHand, players: int) -> list[Any]:
     seats: list[list[list[Any]]] = [[list(hand.starting_hands[s]), [], []] for s in range(players)]
     last_draw: list[Tile | None] = [None] * players
-    pons: dict[tuple[int, int], Call] = {}
     for event in hand.events:
-        _tenhou_event(event, seats, last_draw, pons, players)
+        _tenhou_event(event, seats, last_draw)
+    for draws_discards in seats:  # an open kan's 0 is written only when a discard follows it, as Tenhou does
+        if draws_discards[2][-1:] == [0]:
+            draws_discards[2].pop()
     entry: list[Any] = [[hand.round_index, hand.honba, hand.riichi_sticks], list(hand.scores) + [0] * (4 - players),
                         list(hand.dora_indicators), list(hand.ura_indicators) if any(w.context.get("riichi") or
                                                                                      w.context.get("double_riichi")
@@ -118,23 +119,21 @@ def _tenhou_hand(hand: HandRecord, verified: VerifiedHand, players: int) -> list
     return entry
 
 
-def _tenhou_event(event: Event, seats: list[list[list[Any]]], last_draw: list[Tile | None],
-                  pons: dict[tuple[int, int], Call], players: int) -> None:
+def _tenhou_event(event: Event, seats: list[list[list[Any]]], last_draw: list[Tile | None]) -> None:
+    """The event written into its seat's draws or discards, as Tenhou writes them (60: the tile just drawn)."""
     match event:
         case Draw():
             seats[event.seat][1].append(event.tile)
             last_draw[event.seat] = event.tile
         case Discard():
-            tile: Any = event.tile
-            if event.riichi:
-                tile = f"r{event.tile}"
-            seats[event.seat][2].append(tile)
+            tile = DRAWN if last_draw[event.seat] == event.tile else event.tile
+            last_draw[event.seat] = None
+            seats[event.seat][2].append(f"r{tile}" if event.riichi else tile)
         case Call():
             seats[event.seat][1].append(_call_text(event))
+            last_draw[event.seat] = None
             if event.kind == "kan":
                 seats[event.seat][2].append(0)
-            if event.kind == "pon":
-                pons[event.seat, _kind(event.called)] = event
         case SelfKan():
             if event.kind == "ankan":
                 a, b, c, d = event.tiles
@@ -144,10 +143,6 @@ def _tenhou_event(event: Event, seats: list[list[list[Any]]], last_draw: list[Ti
                 seats[event.seat][2].append(f"{pon[0]}{pon[1]}k{added}{pon[2]}")
         case Kita():
             seats[event.seat][2].append(f"f{NORTH}")
-
-
-def _kind(tile: Tile) -> int:
-    return tile - 36 if tile > 50 else tile  # a red five as its five (51 -> 15, 52 -> 25, 53 -> 35)
 
 
 def _call_text(call: Call) -> str:
@@ -174,6 +169,8 @@ def _tenhou_result(hand: HandRecord, verified: VerifiedHand, players: int) -> li
         return [_ABORTIVE_NAME[verified.abortive]]
     name = "流し満貫" if verified.nagashi else "全員聴牌" if len(verified.tenpai or ()) == players else \
         "全員不聴" if not verified.tenpai else "流局"
+    if name in ("全員聴牌", "全員不聴") and not any(refunded):
+        return [name]  # as Tenhou writes them: no payment, no score changes
     return [name, refunded + [0] * (4 - players)]
 
 
@@ -209,9 +206,13 @@ def tenhou_value(score: ScoreResult, tsumo: bool, dealer: bool, players: int) ->
 def tenhou_yaku(score: ScoreResult, win: VerifiedWin) -> list[str]:
     """Each yaku as Tenhou writes it ('立直(1飜)', '国士無双(役満)'), the wind yakuhai named by their wind."""
     entries = []
+    kita = sum(y.han for y in score.yaku if y.id == "kita")  # Tenhou counts each kita as a dora
     for yaku in score.yaku:
-        if yaku.han:
-            entries.append(f"{_tenhou_yaku_name(yaku.id, win)}({yaku.han}飜)")
+        han = yaku.han + kita if yaku.id == "dora" else yaku.han
+        if han and yaku.id != "kita":
+            entries.append(f"{_tenhou_yaku_name(yaku.id, win)}({han}飜)")
+    if kita and not any(y.id == "dora" and y.han for y in score.yaku):
+        entries.append(f"{_TENHOU_NAME['dora']}({kita}飜)")
     for yakuman in score.yakuman:
         entries += [f"{_TENHOU_NAME[yakuman.id]}(役満)"] * yakuman.multiplier
     return entries
