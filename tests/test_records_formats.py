@@ -376,3 +376,10 @@ def test_tenhou_s_own_log_converted_to_tenhou6_comes_back(client: TestClient, pa
             assert len(ours[seat_lists]) == len(theirs[seat_lists])
         assert result(ours[16]) == result(theirs[16])
     assert converted["sc"][::2] == record["sc"][::2]
+
+
+def test_a_byte_order_mark_is_read_through(client: TestClient) -> None:
+    """Some editors save JSON lines and XML with a byte order mark; the record reads the same."""
+    assert verify(client, "\ufeff" + MORTAL.read_text())["hands"] == verify(client, MORTAL.read_text())["hands"]
+    xml = (FIXTURES / "mjlog" / "2019021004gm-00a9-0000-e2f6516d.xml").read_text()
+    assert verify(client, "\ufeff" + xml)["verified"]

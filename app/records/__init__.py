@@ -27,7 +27,7 @@ def read_record(record: Record, given: RecordFormat | None = None) -> GameRecord
         raise invalid((), f"format says {given}, but the record is a {found} record")
     if found == "mjlog":
         assert isinstance(record, str)
-        return read_mjlog(record.strip())
+        return read_mjlog(record.lstrip("\ufeff").strip())
     if found == "mjai":
         assert not isinstance(record, dict)
         return read_mjai(parsed if isinstance(parsed, list) else record)
@@ -42,7 +42,7 @@ def detect_format(record: Record) -> tuple[RecordFormat | None, Any]:
         return "mjai", record
     if isinstance(record, dict):
         return _object_format(record), record
-    text = record.lstrip()
+    text = record.lstrip("\ufeff \t\r\n")  # a byte order mark, as some editors save JSON lines
     if text.startswith("<"):
         return "mjlog", record
     if text.startswith("["):

@@ -74,7 +74,7 @@ def parse_events(record: list[Any] | str) -> list[Any]:
     if isinstance(record, list):
         return record
     events = []
-    for number, line in enumerate(record.splitlines(), 1):
+    for number, line in enumerate(record.lstrip("\ufeff").splitlines(), 1):
         if line.strip():
             try:
                 events.append(json.loads(line))
