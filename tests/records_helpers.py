@@ -15,11 +15,8 @@ PAIRS = sorted({p.stem for p in TENHOU6} & {p.stem for p in MJLOG})
 # Records whose own figures disagree with Tenhou's way of writing them (each difference named; make verify-real
 # shows them apart): confusing_nakis_1 is a test case of mjai-reviewer's interleaving: its win's score change leaves
 # out the riichi stick that seat 2's accepted riichi put on the table (Tenhou's own logs count it, as every other
-# record here does). riichienv_heavenly_hand is a real Mahjong Soul three-player hand that charges tsumo loss (the
-# dealer's tenhou is 16,000 + 100 from each of the two others), where our mahjong_soul_sanma preset splits the
-# absent seat's share (tsumo_loss false: 24,100 each): ours to correct in the preset; it verifies with tsumo_loss true.
-KNOWN = {"mjai-reviewer_confusing_nakis_1": {(0, 0, "deltas")},
-         "riichienv_heavenly_hand": {(0, 0, "deltas"), (0, 1, "deltas"), (0, 2, "deltas")}}
+# record here does).
+KNOWN = {"mjai-reviewer_confusing_nakis_1": {(0, 0, "deltas")}}
 
 
 def load(path: Path) -> Any:
