@@ -16,7 +16,7 @@ PYTEST_ARGS ?=
 # Wheels for the image: Linux x86_64, CPython 3.11, binary only.
 WHEEL_PLATFORMS := --platform manylinux2014_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64
 
-.PHONY: browser-test screenshots mypyc-check test-compiled dist bench-stages bench-match bench-http-stages clients-check run test fuzz openapi lint-openapi wheels image load bench bench-records bench-instructions bench-http bench-http-compiled scale-test clean
+.PHONY: browser-test check-web screenshots mypyc-check test-compiled dist bench-stages bench-match bench-http-stages clients-check run test fuzz openapi lint-openapi wheels image load bench bench-records bench-instructions bench-http bench-http-compiled scale-test clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -68,7 +68,11 @@ $(BROWSER_EXTRA): pyproject.toml | $(STAMP)
 
 APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends
 
-browser-test: $(BROWSER_STAMP) $(BROWSER_EXTRA)
+# The page's scripts type-checked from their JSDoc (tsc --checkJs, pinned in tools/browser-test/; a few seconds).
+check-web: $(BROWSER_STAMP)
+	$(BROWSER_DIR)/node_modules/.bin/tsc -p $(BROWSER_DIR)/tsconfig.json
+
+browser-test: check-web $(BROWSER_STAMP) $(BROWSER_EXTRA)
 	command -v chromium >/dev/null || { $(APT_INSTALL) chromium; }
 	$(BIN)/python -m pytest -o python_files='browser_*.py' tests/browser $(PYTEST_ARGS)
 
