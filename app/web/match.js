@@ -463,13 +463,14 @@ export function mountMatch(root, calc) {
     else if (prefill) prefillAfterStart = true;
     const active = focus ?? document.activeElement?.id;
     const content = [el("h2", { class: "visually-hidden" }, t("match"))];
+    const noticeLine = el("p", { id: "match-notice", class: notice?.error ? "error" : "notice", role: notice?.error ? "alert" : "status",
+      tabindex: "-1" }, notice?.text ?? "");
     if (!match) {
-      content.push(startForm());
+      content.push(noticeLine, startForm());
     } else {
       content.push(scoreboard());
       if (match.over) content.push(standings());
-      content.push(el("p", { id: "match-notice", class: notice?.error ? "error" : "notice", role: notice?.error ? "alert" : "status", tabindex: "-1" },
-        notice?.text ?? ""));
+      content.push(noticeLine);
       if (!match.over && match.hands.length) {
         content.push(el("p", { class: "actions" }, el("button", { type: "button", id: "next-hand", class: "secondary",
           onclick: () => calc.nextHand(match.state) }, t("nextHand"))));
