@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from tests.browser.conftest import DESKTOP, PHONE, Page
 from tests.browser.browser_calculator import digits, scores, shown_result, url_state
+from tests.browser.conftest import DESKTOP, PHONE, Page
 
 WORDS = {
     "en": {"winning": "Winning tile {}", "remove": "Remove {}", "clear": "Clear", "result": "Result", "dora": "Dora",
