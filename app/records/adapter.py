@@ -54,9 +54,9 @@ def is_tenpai(tiles: tuple[Tile, ...], melds: tuple[Meld, ...], rules: HandRules
     """Tenpai as /hand/analyze's core reads it (shanten 0 with a completing tile the hand does not hold all four of),
     without valuing the waits."""
     given = AnalysisInput(_written(tiles, rules), tuple(MeldInput(meld.kind, _written(meld.tiles, rules)) for meld in melds))
-    table, hand, _ = validated(given, WinContext(), rules)
-    forms = formula_forms(table, hand)
-    return least(forms) == 0 and bool(completing_tiles(table, hand, forms)[0])
+    setup, hand, _ = validated(given, WinContext(), rules)
+    forms = formula_forms(setup, hand)
+    return least(forms) == 0 and bool(completing_tiles(setup, hand, forms)[0])
 
 
 def _reds(tiles: tuple[Tile, ...], rules: HandRules) -> list[int]:

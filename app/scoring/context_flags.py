@@ -13,7 +13,7 @@ that reads it.
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from app.scoring.hand import ParsedHand, WinContext
 from app.scoring.names import Names
@@ -130,6 +130,12 @@ FLAGS: Final[dict[str, ContextFlag]] = {flag.name: flag for flag in CONTEXT_FLAG
 FLAG_NAMES: Final[tuple[str, ...]] = tuple(FLAGS)
 SENT_IN_MATCH: Final[tuple[ContextFlag, ...]] = tuple(flag for flag in CONTEXT_FLAGS if flag.in_match == "sent")
 DRAW_FLAGS: Final[tuple[str, ...]] = tuple(flag.name for flag in CONTEXT_FLAGS if flag.in_match == "draw")
+# By kind of win, the flags a win of the other kind cannot have: those that need it, and those of a draw. The
+# analysis values each wait by ron and by tsumo with these off.
+NOT_IN_A_WIN_BY: Final[dict[str, dict[str, Any]]] = {
+    win: {flag.name: False for flag in CONTEXT_FLAGS
+          if flag.in_match == "draw" or any(need.term == other for need in flag.needs)}
+    for win, other in (("ron", "tsumo"), ("tsumo", "ron"))}
 
 _NAMES: Final[dict[str, Names]] = {row.id: row.names for table in (*YAKU_TABLES, *YAKUMAN_TABLES) for row in table}
 

@@ -8,7 +8,7 @@ from typing import Final
 
 from app.errors import InvalidInput, Problem
 from app.scoring.context_flags import CONTEXT_FLAGS, ContextFlag, Need, implied_by, reads_tiles, term_holds
-from app.scoring.hand import HandInput, Meld, MeldInput, MeldSummary, ParsedHand, WinContext, make_meld, summarize_melds
+from app.scoring.hand import HandInput, MeldFacts, MeldInput, MeldSummary, ParsedHand, WinContext, make_meld, summarize_melds
 from app.scoring.memo import Memo
 from app.scoring.rules import HandRules
 from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts, part_of
@@ -44,6 +44,17 @@ def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> Parsed
     problems: list[Problem] = []
     parts, reds = _concealed(hand.tiles, problems)
     return parse_read_hand(parts, reds, hand.win_tile, hand.melds, context, rules, problems)
+
+
+def unreadable_hand(tiles: str, melds: tuple[MeldInput, ...], context: WinContext) -> InvalidInput:
+    """Every problem of a hand whose tiles are not notation (/hand/analyze's, which has no winning tile), as
+    parse_hand names them: the tiles', the melds' and the indicators'."""
+    problems: list[Problem] = []
+    _concealed(tiles, problems)
+    _melds(melds, problems)
+    _indicators(context.dora_indicators, "dora_indicators", problems)
+    _indicators(context.ura_dora_indicators, "ura_dora_indicators", problems)
+    return InvalidInput(problems)
 
 
 def parse_read_hand(parts: tuple[SuitPart, ...], reds: tuple[int, int, int], win_tile: str,
@@ -116,14 +127,14 @@ def _typed_meld_problems(meld: TypedMeld, loc: Loc, context: WinContext, rules: 
 
 
 def checked_hand(parts: tuple[SuitPart, ...], reds: tuple[int, int, int], win: TileList | None,
-                 melds: tuple[Meld, ...], meld_tiles: list[TileList], context: WinContext, rules: HandRules,
+                 melds: tuple[MeldFacts, ...], meld_tiles: list[TileList], context: WinContext, rules: HandRules,
                  problems: list[Problem]) -> ParsedHand:
     """The validation after the notation, on tiles as codes: the suit parts and their red fives, the winning tile
     (None: not one tile), the melds (valid shapes) and their tiles; `problems`: those found so far."""
     dora, dora_seen, red_dora = _indicators(context.dora_indicators, "dora_indicators", problems)
     ura, ura_seen, red_ura = _indicators(context.ura_dora_indicators, "ura_dora_indicators", problems)
     if not problems and win is not None:
-        problems = table_problems(parts, win, melds, meld_tiles, (dora, ura), context, rules)
+        problems = players_problems(parts, win, melds, meld_tiles, (dora, ura), context, rules)
     if problems or win is None:
         raise InvalidInput(problems)
     m, p, s, z = parts
@@ -167,7 +178,7 @@ def hand_problems(hand: HandInput, context: WinContext, rules: HandRules) -> lis
 _GONE: Final = "2m-8m do not exist with three players (of the manzu only 1m and 9m are left)"
 
 
-def table_problems(parts: tuple[SuitPart, ...], win: TileList, melds: tuple[Meld, ...], meld_tiles: list[TileList],
+def players_problems(parts: tuple[SuitPart, ...], win: TileList, melds: tuple[MeldFacts, ...], meld_tiles: list[TileList],
                    indicators: tuple[bytes, bytes], ctx: WinContext, rules: HandRules) -> list[Problem]:
     """What the number of players rules out: with three, the tiles 2m-8m, chi and a North seat; with four, kita.
     `melds` and `meld_tiles`: the hand's, all valid; `indicators`: the dora and the ura dora indicators."""
@@ -249,18 +260,18 @@ _INDICATORS: Final = Memo(_indicator_tiles, CACHE_LIMIT, "indicators")
 class CheckedMeld:
     """A meld as given, checked: the meld and its tiles, or what is wrong with it."""
 
-    meld: Meld | None
+    meld: MeldFacts | None
     tiles: TileList | None
     problem: tuple[str, str] = ("", "")  # error type and message, when meld is None
 
-    def __init__(self, meld: Meld | None, tiles: TileList | None, problem: tuple[str, str] = ("", "")) -> None:
+    def __init__(self, meld: MeldFacts | None, tiles: TileList | None, problem: tuple[str, str] = ("", "")) -> None:
         object.__setattr__(self, "meld", meld)
         object.__setattr__(self, "tiles", tiles)
         object.__setattr__(self, "problem", problem)
 
 
-def _melds(melds: tuple[MeldInput, ...], problems: list[Problem]) -> tuple[tuple[Meld, ...], list[TileList]]:
-    found: list[Meld] = []
+def _melds(melds: tuple[MeldInput, ...], problems: list[Problem]) -> tuple[tuple[MeldFacts, ...], list[TileList]]:
+    found: list[MeldFacts] = []
     tiles: list[TileList] = []
     for i, given in enumerate(melds):
         checked = _CHECKED_MELDS[given.type, given.tiles]
@@ -293,7 +304,7 @@ def meld_tiles(given: MeldInput) -> bytes:
     """The tiles of a meld as given; none when it is not a valid meld (parse_hand names what is wrong)."""
     checked = _CHECKED_MELDS[given.type, given.tiles]
     return b"" if checked.tiles is None else checked.tiles.tiles
-_SUMMARIES: Final[Memo[tuple[Meld, ...], MeldSummary]] = Memo(summarize_melds, CACHE_LIMIT, "meld_summaries")
+_SUMMARIES: Final[Memo[tuple[MeldFacts, ...], MeldSummary]] = Memo(summarize_melds, CACHE_LIMIT, "meld_summaries")
 
 
 def _notation(text: str, loc: Loc, exc: TileNotationError) -> Problem:
