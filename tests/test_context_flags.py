@@ -110,19 +110,15 @@ def test_a_flag_with_its_needs_is_valid_and_feeds_its_yaku(flag: ContextFlag) ->
     assert added and added <= set(flag.yaku), added
 
 
-@pytest.mark.parametrize("flag", [f for f in CONTEXT_FLAGS if f.needs], ids=lambda f: f.name)
-def test_a_need_broken_is_refused_on_its_field(flag: ContextFlag) -> None:
-    for need in flag.needs:
-        hand, ctx, rules = _with(flag, _breaks(need.term))
-        found = [(p.loc, p.msg) for p in hand_problems(hand, ctx, rules)]
-        assert (("context", need.field), need.msg) in found, (need, found)
+def _problems_with(flag: ContextFlag, change: dict[str, Any]) -> list[tuple[tuple[str | int, ...], str]]:
+    hand, ctx, rules = _with(flag, change)
+    return [(p.loc, p.msg) for p in hand_problems(hand, ctx, rules)]
 
 
-@pytest.mark.parametrize("flag", [f for f in CONTEXT_FLAGS if f.rules_out], ids=lambda f: f.name)
-def test_what_a_flag_rules_out_is_refused_on_its_field(flag: ContextFlag) -> None:
-    for need in flag.rules_out:
-        hand, ctx, rules = _with(flag, _holds(need.term))
-        found = [(p.loc, p.msg) for p in hand_problems(hand, ctx, rules)]
+@pytest.mark.parametrize("flag", [f for f in CONTEXT_FLAGS if f.needs or f.rules_out], ids=lambda f: f.name)
+def test_a_need_broken_or_a_rule_out_met_is_refused_on_its_field(flag: ContextFlag) -> None:
+    for need, change in [*((n, _breaks(n.term)) for n in flag.needs), *((n, _holds(n.term)) for n in flag.rules_out)]:
+        found = _problems_with(flag, change)
         assert (("context", need.field), need.msg) in found, (need, found)
 
 
