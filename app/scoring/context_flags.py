@@ -5,7 +5,8 @@ and what it rules out (each a Need: a term of TERMS, the context field a problem
 the flags it implies (double riichi is a riichi) and the yaku and yakuman it feeds (their ids in yaku.py, whose
 names are its labels). Read from it: the validation's checks of a context (validate.CONTEXT_CHECKS), the request
 model's flag fields (app/schemas/hand.py), GET /rules' `context_flags` (and so the page's checkboxes), the README's
-context table, and which flags a record's replay hands the settlement (app/records/adapter.py).
+context table, which flags a record's replay hands the settlement (app/records/adapter.py), which ones a settled
+win refuses (app/match/win_context.py) and which ones /hand/analyze drops from the ron and the tsumo it values.
 
 A new flag is one row here, its WinContext field (tests/test_context_flags.py fails until both agree) and the yaku
 that reads it.
