@@ -6,15 +6,17 @@ import { errorMessages, LANGUAGES, translate, tileWords } from "./i18n.js";
 import { mountMatch } from "./match.js";
 import { formatTiles, isRed, paletteRows, parseTiles, plain, sortTiles, tileSvg, WINDS } from "./tiles.js";
 
-// The context's flags as POST /hand/score names them, used only while GET /rules does not list them (context_flags).
-const FALLBACK_FLAGS = ["riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou",
-  "renhou", "nagashi_mangan"];
 const KANS = new Set(["kan", "shouminkan", "ankan"]);
 const MAX_DORA = 5;
 const MAX_CALLS = 4;
 
 /** @typedef {{type: string, tiles: string}} Meld */
-/** @typedef {{name: string, label?: string, labels?: Record<string, string>, meaning?: string}} FlagEntry */
+/**
+ * A flag of the context as GET /rules lists it (context_flags): its names, and what it needs (other flags, or
+ * `tsumo`/`ron`), rules out and implies.
+ * @typedef {{name: string, label?: string, labels?: Record<string, string>, needs?: string[], excludes?: string[],
+ *   implies?: string[]}} FlagEntry
+ */
 /**
  * @typedef {object} State
  * @property {string} text
@@ -134,7 +136,48 @@ const entry = { target: "hand", call: "pon" };
 
 /** The context's flags, as GET /rules lists them. @returns {FlagEntry[]} */
 function flagEntries() {
-  return catalog.rules?.context_flags ?? FALLBACK_FLAGS.map((name) => ({ name }));
+  return catalog.rules?.context_flags ?? [];
+}
+
+const WIN_KINDS = ["ron", "tsumo"];
+
+/** Tick or untick a flag as the table of flags says a player means it: ticking one ticks what it needs and implies
+ * (ippatsu: riichi; haitei: tsumo) and unticks what it rules out; unticking one unticks the flags that need it.
+ * @param {string} name @param {boolean} on */
+function setFlag(name, on) {
+  if (Boolean(state.flags[name]) === on) return;
+  state.flags[name] = on;
+  const entries = flagEntries();
+  const flag = entries.find((item) => item.name === name);
+  if (on) {
+    for (const need of [...(flag?.needs ?? []), ...(flag?.implies ?? [])]) {
+      if (WIN_KINDS.includes(need)) setWin(need);
+      else if (need === "dealer") setSeat("east");
+      else if (entries.some((item) => item.name === need)) setFlag(need, true);
+    }
+    for (const other of entries) {
+      if (flag?.excludes?.includes(other.name) || other.excludes?.includes(name)) setFlag(other.name, false);
+    }
+  } else {
+    for (const other of entries) {
+      if (other.needs?.includes(name) || other.implies?.includes(name)) setFlag(other.name, false);
+    }
+  }
+}
+
+/** The seat wind; the flags that need the dealer (or a non-dealer) are unticked when the seat says otherwise.
+ * @param {string} wind */
+function setSeat(wind) {
+  state.seat_wind = wind;
+  const unmet = wind === "east" ? "non_dealer" : "dealer";
+  for (const flag of flagEntries()) if (flag.needs?.includes(unmet)) setFlag(flag.name, false);
+}
+
+/** Ron or tsumo; the flags that need the other kind of win are unticked. @param {string} kind */
+function setWin(kind) {
+  state.win = kind;
+  const other = WIN_KINDS.find((item) => item !== kind) ?? "";
+  for (const flag of flagEntries()) if (flag.needs?.includes(other)) setFlag(flag.name, false);
 }
 function flagNames() { return flagEntries().map((flag) => flag.name); }
 
@@ -535,10 +578,10 @@ function renderWords() {
 
 /** The flags' checkboxes, one per flag GET /rules lists, named as it names them in the page's language. */
 function renderFlags() {
-  $("flags").replaceChildren(...flagEntries().map((flag) => el("div", { class: "check", title: flag.meaning ?? false },
+  $("flags").replaceChildren(...flagEntries().map((flag) => el("div", { class: "check" },
     el("input", { type: "checkbox", id: `flag-${flag.name}`, checked: Boolean(state.flags[flag.name]),
       onchange: (/** @type {Event} */ event) => {
-        state.flags[flag.name] = /** @type {HTMLInputElement} */ (event.target).checked;
+        setFlag(flag.name, /** @type {HTMLInputElement} */ (event.target).checked);
         changed();
       } }),
     el("label", { for: `flag-${flag.name}` }, flagLabel(flag)))));
@@ -555,6 +598,8 @@ function valueLabel(option, value) {
   const named = option.value_labels?.[String(value)]
     ?? (Array.isArray(option.values) ? option.values.find((/** @type {any} */ item) => item?.value === value) : null)?.labels;
   if (named) return typeof named === "string" ? named : named[state.lang] ?? named.en;
+  const limit = catalog.rules?.limits?.find((/** @type {any} */ item) => item.id === value);
+  if (limit) return limit.name;
   if (typeof value === "string") return value.replace(/_/g, " ");
   return String(value);
 }
@@ -821,7 +866,7 @@ function wire() {
   $("notation").addEventListener("change", () => { $("notation").value = state.text; });
   $("clear").addEventListener("click", () => { clearAll(); $("target-hand").focus(); });
   for (const input of all("input[name=win]")) {
-    input.addEventListener("change", () => { state.win = input.value; changed(); });
+    input.addEventListener("change", () => { setWin(input.value); changed(); });
   }
   for (const input of all("input[name=target]")) {
     input.addEventListener("change", () => { entry.target = input.value; renderPalette(); });
@@ -830,7 +875,7 @@ function wire() {
     input.addEventListener("change", () => { entry.call = input.value; renderPalette(); });
   }
   $("meld-red").addEventListener("change", () => renderPalette());
-  $("seat-wind").addEventListener("change", (/** @type {Event} */ event) => { state.seat_wind = valueOfEvent(event); changed(); });
+  $("seat-wind").addEventListener("change", (/** @type {Event} */ event) => { setSeat(valueOfEvent(event)); changed(); });
   $("round-wind").addEventListener("change", (/** @type {Event} */ event) => { state.round_wind = valueOfEvent(event); changed(); });
   for (const [id, name, high] of /** @type {const} */ ([["honba", "honba", 99], ["riichi-sticks", "riichi_sticks", 99], ["kita", "kita", 4]])) {
     $(id).addEventListener("input", (/** @type {Event} */ event) => { state[name] = count(valueOfEvent(event), high); changed(); });

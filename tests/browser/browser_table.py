@@ -4,7 +4,7 @@ and ura one tap away, 36 px tiles, the situation before the result, Clear, the m
 standings with uma, export with names and import, the next hand, and every word in the page's language."""
 
 import json
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -22,7 +22,7 @@ FULL_HAND = "tiles=234567m456p22678s&win_tile=8s&riichi=1&dora=3m"
 
 
 def pressed(page: Any) -> list[str]:
-    return page.locator("#hand-tiles button[aria-pressed=true]").evaluate_all("(all) => all.map((b) => b.getAttribute('aria-label'))")
+    return cast(list[str], page.locator("#hand-tiles button[aria-pressed=true]").evaluate_all("(all) => all.map((b) => b.getAttribute('aria-label'))"))
 
 
 # ---- the hand ------------------------------------------------------------------------------------------------------
@@ -114,7 +114,8 @@ def test_tiles_are_at_least_36_px_wide_on_a_phone(calc: Page) -> None:
 # ---- the layout ----------------------------------------------------------------------------------------------------
 
 def box(page: Any, selector: str) -> dict[str, float]:
-    return page.locator(selector).evaluate("(e) => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; }")
+    return cast(dict[str, float], page.locator(selector).evaluate(
+        "(e) => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height}; }"))
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -313,8 +314,32 @@ def test_presets_options_and_flags_by_their_rules_names(calc: Page, lang: str) -
     assert page.locator("#rule-options label").all_inner_texts() == [item["label"] for item in hand_options]
     for text in page.locator("#calc-view option, #calc-view label").all_inner_texts():
         assert "_" not in text, text  # no raw id anywhere
-    for flag in rules.get("context_flags", []):
-        assert page.locator(f"label[for=flag-{flag['name']}]").inner_text() == flag["label"]
+    flags = rules["context_flags"]
+    assert page.locator("#flags label").all_inner_texts() == [flag["label"] for flag in flags]  # the flags GET /rules lists
+
+
+def test_a_flag_brings_what_it_needs_and_drops_what_it_rules_out(calc: Page) -> None:
+    """As GET /rules' context_flags say: ippatsu needs riichi, haitei needs tsumo, rinshan rules out haitei and ippatsu,
+    tenhou needs the dealer; unticking riichi drops ippatsu."""
+    page = calc.open(wait_result=False)
+    flags = {flag["name"]: flag for flag in calc.api_get("/rules")["context_flags"]}
+    assert flags["ippatsu"]["needs"] == ["riichi"] and "tsumo" in flags["haitei"]["needs"]
+    page.locator("#flag-ippatsu").check()
+    assert page.locator("#flag-riichi").is_checked()
+    page.locator("#flag-haitei").check()
+    assert page.locator("#win-tsumo").is_checked()
+    page.locator("#flag-rinshan").check()
+    assert not page.locator("#flag-haitei").is_checked() and not page.locator("#flag-ippatsu").is_checked()
+    page.locator("#flag-ippatsu").check()
+    page.locator("#flag-riichi").uncheck()
+    assert not page.locator("#flag-ippatsu").is_checked()
+    page.locator("#seat-wind").select_option("south")
+    page.locator("#flag-tenhou").check()
+    assert page.locator("#seat-wind").input_value() == "east" and not page.locator("#flag-riichi").is_checked()
+    page.locator("label[for=win-ron]").click()
+    assert not page.locator("#flag-tenhou").is_checked()  # tenhou needs tsumo
+    query = url_state(page)
+    assert "tenhou" not in query and query.get("rinshan") is None
 
 
 @pytest.mark.parametrize("lang, headline", [("en", "Yakuman"), ("ja", "役満")])

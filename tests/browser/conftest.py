@@ -71,6 +71,10 @@ class Page:
         except urllib.error.HTTPError as error:
             return error.code, json.load(error)
 
+    def api_get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.server.base + path, timeout=10) as response:
+            return json.load(response)
+
     def hosts(self) -> set[str]:
         return {urlsplit(url).netloc for url in self.requests if urlsplit(url).scheme in ("http", "https", "ws", "wss")}
 
