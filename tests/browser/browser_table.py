@@ -22,7 +22,8 @@ FULL_HAND = "tiles=234567m456p22678s&win_tile=8s&riichi=1&dora=3m"
 
 
 def pressed(page: Any) -> list[str]:
-    return cast(list[str], page.locator("#hand-tiles button[aria-pressed=true]").evaluate_all("(all) => all.map((b) => b.getAttribute('aria-label'))"))
+    buttons = page.locator("#hand-tiles button[aria-pressed=true]")
+    return cast(list[str], buttons.evaluate_all("(all) => all.map((b) => b.getAttribute('aria-label'))"))
 
 
 # ---- the hand ------------------------------------------------------------------------------------------------------
