@@ -208,6 +208,7 @@ const vi = {
 // The hand's entry (the winning tile, one palette for hand, calls and indicators, the rule that greys a tile), the
 // match's length, end and file, and the service's errors by their `type`.
 Object.assign(en, {
+  pointsColumn: "Points",
   notationHelp: "MPSZ notation, e.g. 234567m456p22678s; tap a tile of the hand to make it the winning tile",
   handHelp: "Tap a tile to make it the winning tile (marked); × removes it. Arrow keys move between tiles.",
   winningTileNamed: "Winning tile {tile}", addTo: "Tap a tile below to add it to", targetHand: "Hand", targetCall: "Call",
@@ -257,6 +258,7 @@ Object.assign(en, {
 });
 
 Object.assign(ja, {
+  pointsColumn: "持ち点",
   notationHelp: "MPSZ表記 (例 234567m456p22678s)。手牌の牌をタップすると和了牌になります",
   handHelp: "牌をタップすると和了牌になります (印付き)。× で外します。矢印キーで牌の間を移動します。",
   winningTileNamed: "和了牌 {tile}", addTo: "下の牌をタップして加える先", targetHand: "手牌", targetCall: "副露",
@@ -305,6 +307,7 @@ Object.assign(ja, {
 });
 
 Object.assign(zh, {
+  pointsColumn: "点数",
   notationHelp: "MPSZ 记法（例 234567m456p22678s），点手牌中的牌即设为和牌",
   handHelp: "点一张牌即设为和牌（有标记）；× 移除。方向键在牌之间移动。",
   winningTileNamed: "和牌 {tile}", addTo: "点下方的牌加入到", targetHand: "手牌", targetCall: "副露",
@@ -353,6 +356,7 @@ Object.assign(zh, {
 });
 
 Object.assign(ko, {
+  pointsColumn: "점수",
   notationHelp: "MPSZ 표기 (예 234567m456p22678s), 손패의 패를 누르면 화료패가 됩니다",
   handHelp: "패를 누르면 화료패가 됩니다 (표시됨). ×로 뺍니다. 화살표 키로 패 사이를 이동합니다.",
   winningTileNamed: "화료패 {tile}", addTo: "아래 패를 눌러 추가할 곳", targetHand: "손패", targetCall: "부로",
@@ -401,6 +405,7 @@ Object.assign(ko, {
 });
 
 Object.assign(vi, {
+  pointsColumn: "Điểm",
   notationHelp: "Ký hiệu MPSZ, ví dụ 234567m456p22678s; chạm một quân trên tay để chọn làm quân thắng",
   handHelp: "Chạm một quân để chọn làm quân thắng (được đánh dấu); × để bỏ. Phím mũi tên di chuyển giữa các quân.",
   winningTileNamed: "Quân thắng {tile}", addTo: "Chạm một quân bên dưới để thêm vào", targetHand: "Tay bài", targetCall: "Gọi",

@@ -188,6 +188,7 @@ export function mountMatch(root, calc) {
    * sticks, oka and uma as the rules say), whoever is dealing now. */
   async function endNow() {
     if (!confirm(t("confirmEnd"))) return;
+    setNotice(null);
     await endByPlayers();
     render({ focus: "standings-h" });
   }
@@ -393,7 +394,7 @@ export function mountMatch(root, calc) {
       el("p", { class: "reason" }, el("strong", {}, `${t("endedBy")}: `), el("span", { id: "end-reason" }, reason)),
       el("table", { class: "board standings" },
         el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("rank")), el("th", { scope: "col" }, t("players")),
-          el("th", { scope: "col", class: "num" }, t("points")), el("th", { scope: "col", class: "num" }, t("uma")),
+          el("th", { scope: "col", class: "num" }, t("pointsColumn")), el("th", { scope: "col", class: "num" }, t("uma")),
           el("th", { scope: "col", class: "num" }, t("finalScore")))),
         el("tbody", {}, match.standings.map((row) => el("tr", {}, el("td", {}, String(row.rank)), el("th", { scope: "row" }, name(row.seat)),
           el("td", { class: "num" }, formatPoints(row.points, lang())), el("td", { class: "num" }, thousands(row.uma)),
