@@ -347,3 +347,27 @@ def test_a_flag_brings_what_it_needs_and_drops_what_it_rules_out(calc: Page) -> 
 def test_a_yakuman_is_named_once(calc: Page, lang: str, headline: str) -> None:
     calc.open(f"tiles=19m19p19s11234567z&win_tile=9m&win=tsumo&lang={lang}")
     assert shown_result(calc, lang)["hanfu"] == headline
+
+
+@pytest.mark.parametrize("lang, size", [("ja", "desktop"), ("en", "phone")])
+def test_a_match_in_the_pages_language_and_width_to_its_final_screen(calc: Page, lang: str, size: str) -> None:
+    calc.page.set_viewport_size(VIEWPORTS[size])
+    page = calc.open(f"lang={lang}", wait_result=False)
+    start_match(page, ["Ann", "Bao", "Chen"], preset="tenhou_sanma", length="tonpuusen")
+    page.locator("label[for=result-ron]").click()
+    page.check("#winner-2")
+    page.click("#settle")
+    notice = page.locator("#match-notice").inner_text()
+    assert notice == {"ja": "先に放銃者を選んでください。", "en": "Choose who dealt in (the discarder) first."}[lang]
+    page.select_option("#from", "0")
+    page.locator("label[for=value-2-yakuman]").click()
+    settle(page, 1)
+    assert scores(page) == [35000 - 32000, 35000, 35000 + 32000]
+    page.locator("#end-match").click()
+    page.locator("#end-reason").wait_for()
+    reason = {"ja": "プレイヤーが対局を終えました。", "en": "The players ended the match."}[lang]
+    assert page.locator("#end-reason").inner_text() == reason
+    names = page.locator("table.standings tbody th").all_inner_texts()
+    assert names == ["Chen", "Bao", "Ann"]
+    assert calc.horizontal_overflow() == 0
+    assert calc.axe() == []
