@@ -208,6 +208,7 @@ const vi = {
 // The hand's entry (the winning tile, one palette for hand, calls and indicators, the rule that greys a tile), the
 // match's length, end and file, and the service's errors by their `type`.
 Object.assign(en, {
+  chooseWinner: "Choose the winner",
   pointsColumn: "Points",
   notationHelp: "MPSZ notation, e.g. 234567m456p22678s; tap a tile of the hand to make it the winning tile",
   handHelp: "Tap a tile to make it the winning tile (marked); × removes it. Arrow keys move between tiles.",
@@ -258,6 +259,7 @@ Object.assign(en, {
 });
 
 Object.assign(ja, {
+  chooseWinner: "和了者を選んでください",
   pointsColumn: "持ち点",
   notationHelp: "MPSZ表記 (例 234567m456p22678s)。手牌の牌をタップすると和了牌になります",
   handHelp: "牌をタップすると和了牌になります (印付き)。× で外します。矢印キーで牌の間を移動します。",
@@ -307,6 +309,7 @@ Object.assign(ja, {
 });
 
 Object.assign(zh, {
+  chooseWinner: "请选择和牌者",
   pointsColumn: "点数",
   notationHelp: "MPSZ 记法（例 234567m456p22678s），点手牌中的牌即设为和牌",
   handHelp: "点一张牌即设为和牌（有标记）；× 移除。方向键在牌之间移动。",
@@ -356,6 +359,7 @@ Object.assign(zh, {
 });
 
 Object.assign(ko, {
+  chooseWinner: "화료자를 고르세요",
   pointsColumn: "점수",
   notationHelp: "MPSZ 표기 (예 234567m456p22678s), 손패의 패를 누르면 화료패가 됩니다",
   handHelp: "패를 누르면 화료패가 됩니다 (표시됨). ×로 뺍니다. 화살표 키로 패 사이를 이동합니다.",
@@ -405,6 +409,7 @@ Object.assign(ko, {
 });
 
 Object.assign(vi, {
+  chooseWinner: "Chọn người thắng",
   pointsColumn: "Điểm",
   notationHelp: "Ký hiệu MPSZ, ví dụ 234567m456p22678s; chạm một quân trên tay để chọn làm quân thắng",
   handHelp: "Chạm một quân để chọn làm quân thắng (được đánh dấu); × để bỏ. Phím mũi tên di chuyển giữa các quân.",

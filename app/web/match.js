@@ -350,7 +350,7 @@ export function mountMatch(root, calc) {
       parts.push(...[...form.winners].sort().map(valueBlock));
     } else if (form.result === "tsumo") {
       parts.push(seatSelect("tsumo-winner", t("winner"), form.winners[0] ?? null, (seat) => { form.winners = [seat]; }, undefined,
-        t("winner")));
+        t("chooseWinner")));
       if (form.winners.length) parts.push(valueBlock(form.winners[0]));
     } else if (form.result === "draw") {
       parts.push(seatChecks("tenpai", t("tenpai"), form.tenpai, (seat, on) => toggle(form.tenpai, seat, on)));
@@ -428,7 +428,10 @@ export function mountMatch(root, calc) {
   function importControl() {
     return el("div", { class: "field import" }, el("label", { for: "import-file" }, t("importMatch")),
       el("input", { type: "file", id: "import-file", accept: "application/json,.json",
-        onchange: (event) => { const file = event.target.files?.[0]; if (file) importFile(file); } }));
+        onchange: (event) => {
+          const file = event.target.files?.[0];
+          if (file && (!match?.hands.length || confirm(t("confirmNew")))) importFile(file);
+        } }));
   }
 
   function startForm() {

@@ -371,3 +371,21 @@ def test_a_match_in_the_pages_language_and_width_to_its_final_screen(calc: Page,
     assert names == ["Chen", "Bao", "Ann"]
     assert calc.horizontal_overflow() == 0
     assert calc.axe() == []
+
+
+def test_the_hand_is_one_tab_stop_and_the_arrow_keys_choose_within_it(calc: Page) -> None:
+    page = calc.open(FULL_HAND)
+    assert page.locator("#hand-tiles button[tabindex='0']").count() == 1
+    page.locator("#hand-tiles button").first.focus()
+    focused = "document.activeElement.getAttribute('aria-label')"
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused) == "Remove 2m"
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused) == "Winning tile 3m"
+    page.keyboard.press("Enter")  # the 3m is the winning tile now, and keeps the focus
+    calc.settled()
+    assert url_state(page)["win_tile"] == ["3m"] and page.evaluate(focused) == "Winning tile 3m"
+    assert pressed(page) == ["Winning tile 3m"]
+    page.keyboard.press("End")
+    assert page.evaluate(focused) == "Remove 8s"
+    assert page.locator("#hand-tiles button[tabindex='0']").count() == 1
