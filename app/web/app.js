@@ -4,6 +4,7 @@
 import { el, formatPoints, get, post, Unreachable } from "./dom.js";
 import { errorMessages, LANGUAGES, translate, tileWords } from "./i18n.js";
 import { mountMatch } from "./match.js";
+import { mountRecords } from "./records.js";
 import { formatTiles, isRed, paletteRows, parseTiles, plain, sortTiles, tileSvg, WINDS } from "./tiles.js";
 
 const KANS = new Set(["kan", "shouminkan", "ankan"]);
@@ -94,7 +95,8 @@ function readUrl() {
   read.preset = query.get("preset") ?? "";
   read.lang = urlLanguage();
   for (const [name, value] of query) if (name.startsWith("rules.")) read.rules[name.slice(6)] = value;
-  if (query.get("view") === "match") read.view = "match";
+  const view = query.get("view");
+  if (view === "match" || view === "records") read.view = view;
   return read;
 }
 
@@ -837,6 +839,8 @@ function nextHand(next) {
 
 /** @type {any} */
 let match = null;
+/** @type {any} */
+let records = null;
 
 /** @param {string} view */
 function showView(view, options = {}) {
@@ -844,11 +848,13 @@ function showView(view, options = {}) {
   writeUrl(state);
   $("calc-view").hidden = view !== "calc";
   $("match-view").hidden = view !== "match";
+  $("records-view").hidden = view !== "records";
   for (const button of all("[data-view]")) {
     button.setAttribute("aria-pressed", String(button.dataset.view === view));
   }
   if (view === "match") match.render(options);
   else renderSeatNames();
+  if (view === "records") records.render();
 }
 
 // ---- wiring --------------------------------------------------------------------------------------------------------
@@ -897,6 +903,7 @@ function wire() {
     renderWords();
     changed();
     match.render();
+    records.render();
   });
   for (const button of all("[data-view]")) {
     button.addEventListener("click", () => showView(button.dataset.view));
@@ -918,6 +925,7 @@ function wire() {
 async function start() {
   wire();
   match = mountMatch($("match-view"), calculator);
+  records = mountRecords($("records-view"), calculator);
   await loadCatalog();
   Object.assign(state, readUrl());
   renderWords();
