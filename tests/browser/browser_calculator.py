@@ -490,7 +490,7 @@ def test_axe_core_finds_no_serious_or_critical_violation(calc: Page, query: str)
 
 
 def test_dark_mode_follows_the_system(calc: Page) -> None:
-    page = calc.open()
+    page = calc.open("tiles=234567m456p22678s&win_tile=8s&melds=&dora=3m")
     light = page.evaluate("getComputedStyle(document.body).backgroundColor")
     page.emulate_media(color_scheme="dark")
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") != light
