@@ -7,6 +7,7 @@ from fastapi import APIRouter, Response
 
 from app.api.language import AcceptLanguage, LangQuery, choose, set_headers
 from app.match.rules import OPTIONS, Option, client_value, resolve_match_rules, value_in
+from app.match.value_names import VALUE_NAMES
 from app.schemas.catalog import ContextFlagEntry, LimitEntry, OptionEntry, PresetEntry, RulesCatalog, YakuCatalogEntry
 from app.scoring.context_flags import CONTEXT_FLAGS, ContextFlag, excludes, label_of, needed
 from app.scoring.names import LIMIT_NAMES
@@ -48,8 +49,11 @@ def _allowed_values(option: Option) -> list[bool | int | str] | str:
 
 
 def _option(option: Option) -> OptionEntry:
+    values = _allowed_values(option)
+    named = [value for value in values if isinstance(value, str)] if isinstance(values, list) else []
     return OptionEntry(name=option.name, label=option.spec.label.en, labels=option.spec.label, scope=option.scope,
-                       meaning=option.spec.meaning, default=client_value(option.default), values=_allowed_values(option))
+                       meaning=option.spec.meaning, default=client_value(option.default), values=values,
+                       value_labels={value: VALUE_NAMES[value] for value in named})
 
 
 def _preset(name: str, preset: RuleSet) -> PresetEntry:

@@ -56,6 +56,9 @@ class OptionEntry(StrictModel):
     meaning: str
     default: OptionValue = Field(description="its value in the default preset")
     values: list[bool | int | str] | str = Field(description="the allowed values, or their type")
+    value_labels: dict[str, NamesOut] = Field(
+        default_factory=dict, description="each named value (a string among `values`) with its labels in the five "
+        "languages, for a menu; empty where the values are not named (bool, int and typed options)")
 
 
 class PresetEntry(StrictModel):

@@ -56,6 +56,12 @@ export function mountMatch(root, calc) {
 
   function setNotice(text, error = false) { notice = { text, error }; }
 
+  /** A rule option's value by its name from GET /rules, in the page's language. */
+  function valueName(option, value) {
+    const entry = calc.catalog().rules?.options.find((item) => item.name === option);
+    return entry ? calc.valueLabel(entry, value) : value;
+  }
+
   /** The seat winds of the hand being played, each with its player's name (for the calculator's seat wind). */
   function seatNames() {
     if (!match || match.over) return {};
@@ -277,7 +283,7 @@ export function mountMatch(root, calc) {
   }
 
   function handSummary(item) {
-    const what = item.hand.result === "abortive_draw" ? t(item.hand.abortive) : t(item.hand.result);
+    const what = item.hand.result === "abortive_draw" ? valueName("abortive_draws", item.hand.abortive) : t(item.hand.result);
     const deltas = item.answer.deltas.map((delta, seat) => (delta ? t("delta", { name: name(seat), points: signed(delta, lang()) }) : null))
       .filter(Boolean).join(", ");
     return `${roundLabel(item.before)} (${t("honbaCount", { n: item.before.honba })}): ${what}${deltas ? ` — ${deltas}` : ""}`;
@@ -360,7 +366,7 @@ export function mountMatch(root, calc) {
       form.abortive ??= kinds[0];
       parts.push(el("div", { class: "field" }, el("label", { for: "abortive-kind" }, t("abortiveKind")),
         el("select", { id: "abortive-kind", onchange: (event) => { form.abortive = event.target.value; } },
-          kinds.map((kind) => el("option", { value: kind, selected: kind === form.abortive }, t(kind))))));
+          kinds.map((kind) => el("option", { value: kind, selected: kind === form.abortive }, valueName("abortive_draws", kind))))));
     } else {
       parts.push(seatSelect("chombo-seat", t("offender"), form.chombo, (seat) => { form.chombo = seat; }));
     }
@@ -452,7 +458,7 @@ export function mountMatch(root, calc) {
         el("div", { class: "field" }, el("label", { for: "match-length" }, t("length")),
           el("select", { id: "match-length", onchange: (event) => { root.dataset.length = event.target.value; } },
             LENGTHS.map((value) => el("option", { value, selected: value === length },
-              value === chosen.match.length ? t("lengthDefault", { length: t(value) }) : t(value)))))),
+              value === chosen.match.length ? t("lengthDefault", { length: valueName("length", value) }) : valueName("length", value)))))),
       nameFields,
       el("p", { class: "actions" }, el("button", { type: "button", id: "start-match", class: "primary", onclick: () => {
         start(chosen.name, [...Array(players).keys()].map((seat) => /** @type {HTMLInputElement} */ (document.getElementById(`name-${seat}`)).value.trim()),

@@ -315,6 +315,10 @@ def test_presets_options_and_flags_by_their_rules_names(calc: Page, lang: str) -
     assert page.locator("#rule-options label").all_inner_texts() == [item["label"] for item in hand_options]
     for text in page.locator("#calc-view option, #calc-view label").all_inner_texts():
         assert "_" not in text, text  # no raw id anywhere
+    for option in hand_options:
+        if option["value_labels"]:  # a named value by its name in the page's language
+            shown = page.locator(f"#rule-{option['name']} option").all_inner_texts()
+            assert shown == [option["value_labels"][value][lang] for value in option["values"]], option["name"]
     flags = rules["context_flags"]
     assert page.locator("#flags label").all_inner_texts() == [flag["label"] for flag in flags]  # the flags GET /rules lists
 
@@ -353,6 +357,10 @@ def test_a_yakuman_is_named_once(calc: Page, lang: str, headline: str) -> None:
 def test_a_match_in_the_pages_language_and_width_to_its_final_screen(calc: Page, lang: str, size: str) -> None:
     calc.page.set_viewport_size(VIEWPORTS[size])
     page = calc.open(f"lang={lang}", wait_result=False)
+    page.locator("[data-view=match]").click()
+    lengths = page.locator("#match-length option").all_inner_texts()
+    assert lengths == {"ja": ["東風戦", "半荘戦 · ルールどおり"],
+                       "en": ["East only (tonpuusen)", "East and South (hanchan) · as the rules play"]}[lang]
     start_match(page, ["Ann", "Bao", "Chen"], preset="tenhou_sanma", length="tonpuusen")
     page.locator("label[for=result-ron]").click()
     page.check("#winner-2")
