@@ -721,8 +721,6 @@ const calculator = {
   catalog: () => catalog,
   nextHand,
   valueLabel,
-  /** @param {string} view */
-  showView: (view) => showView(view),
 };
 
 /** @param {string} payer */
