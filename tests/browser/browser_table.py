@@ -13,10 +13,17 @@ from tests.browser.conftest import DESKTOP, PHONE, Page
 
 WORDS = {
     "en": {"winning": "Winning tile {}", "remove": "Remove {}", "clear": "Clear", "result": "Result", "dora": "Dora",
-           "ura": "Ura", "call": "Call", "situation": "Situation", "tiles": "Tiles"},
+           "ura": "Ura", "call": "Call", "situation": "Situation", "tiles": "Tiles", "riichi": "Riichi",
+           "removeDora": "Remove dora {}", "uraRule": "one for each dora indicator", "export": "Export (names and hands)",
+           "new": "New match", "import": "Import a match file", "imported": "The match was imported: 2 hands.",
+           "next": "Score the next hand", "winds": ["East", "South", "West", "North"]},
     "ja": {"winning": "和了牌 {}", "remove": "{}を外す", "clear": "クリア", "result": "結果", "dora": "ドラ", "ura": "裏",
-           "call": "副露", "situation": "状況", "tiles": "牌"},
+           "call": "副露", "situation": "状況", "tiles": "牌", "riichi": "立直", "removeDora": "ドラ{}を外す",
+           "uraRule": "ドラ表示牌1枚につき1枚", "export": "書き出し (名前と局)", "new": "新しい対局",
+           "import": "対局ファイルを読み込む", "imported": "対局を読み込みました: 2局。", "next": "次の局を計算する",
+           "winds": ["東", "南", "西", "北"]},
 }
+BOTH = [("en", "phone"), ("ja", "desktop")]
 VIEWPORTS = {"phone": PHONE, "desktop": DESKTOP}
 FULL_HAND = "tiles=234567m456p22678s&win_tile=8s&riichi=1&dora=3m"
 
@@ -86,21 +93,25 @@ def test_three_players_state_that_there_is_no_chi(calc: Page) -> None:
     assert page.get_by_role("button", name="Pon 1m", exact=True).is_enabled()
 
 
-def test_dora_and_ura_pickers_are_one_tap_away(calc: Page) -> None:
-    page = calc.open(wait_result=False)
+@pytest.mark.parametrize("lang, size", BOTH)
+def test_dora_and_ura_pickers_are_one_tap_away(calc: Page, lang: str, size: str) -> None:
+    calc.page.set_viewport_size(VIEWPORTS[size])
+    words = WORDS[lang]
+    page = calc.open(f"lang={lang}", wait_result=False)
     assert page.locator("#target-ura").is_disabled()  # no ura without riichi
     page.locator("label[for=target-dora]").click()  # one tap, and the palette adds dora indicators
-    page.get_by_role("button", name="Dora 3m", exact=True).click()
-    page.get_by_role("button", name="Dora 3m", exact=True).click()
-    page.get_by_label("Riichi", exact=True).check()
+    dora, ura = words["dora"], words["ura"]
+    page.get_by_role("button", name=f"{dora} 3m", exact=True).click()
+    page.get_by_role("button", name=f"{dora} 3m", exact=True).click()
+    page.get_by_label(words["riichi"], exact=True).check()
     page.locator("label[for=target-ura]").click()
-    assert "one for each dora indicator" in page.locator("#palette-rule").inner_text()
-    page.get_by_role("button", name="Ura 1s", exact=True).click()
-    page.get_by_role("button", name="Ura 1s", exact=True).click()
-    assert page.get_by_role("button", name="Ura 2s", exact=True).is_disabled()  # as many ura as dora indicators
+    assert words["uraRule"] in page.locator("#palette-rule").inner_text()
+    page.get_by_role("button", name=f"{ura} 1s", exact=True).click()
+    page.get_by_role("button", name=f"{ura} 1s", exact=True).click()
+    assert page.get_by_role("button", name=f"{ura} 2s", exact=True).is_disabled()  # as many ura as dora indicators
     query = url_state(page)
     assert query["dora"] == ["33m"] and query["ura"] == ["11s"] and query["riichi"] == ["1"]
-    page.get_by_role("button", name="Remove dora 3m", exact=True).first.click()
+    page.get_by_role("button", name=words["removeDora"].format("3m"), exact=True).first.click()
     assert url_state(page)["ura"] == ["1s"]  # an ura indicator goes with its dora indicator
 
 
@@ -149,8 +160,9 @@ def test_on_a_wide_screen_two_columns_and_the_result_in_view(calc: Page, lang: s
 
 # ---- Clear ---------------------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_clear_empties_the_hand_and_the_situation_and_keeps_the_language_and_the_rules(calc: Page, lang: str) -> None:
+@pytest.mark.parametrize("lang, size", [*BOTH, ("ja", "phone")])
+def test_clear_empties_the_hand_and_the_situation_and_keeps_the_language_and_the_rules(calc: Page, lang: str, size: str) -> None:
+    calc.page.set_viewport_size(VIEWPORTS[size])
     page = calc.open("tiles=234m567p11s789s&melds=pon:777z&win_tile=9s&win=tsumo&seat_wind=south&round_wind=south"
                      "&riichi=0&rinshan=1&haitei=1&dora=3m&honba=2&riichi_sticks=1&preset=mleague&rules.open_tanyao=0"
                      f"&lang={lang}")
@@ -243,8 +255,11 @@ def test_a_match_played_to_its_end_says_why_and_shows_the_services_standings(cal
     assert page.get_by_role("button", name="End the match now").count() == 0
 
 
-def test_the_export_carries_the_names_and_imports_back(calc: Page) -> None:
-    page = calc.open(wait_result=False)
+@pytest.mark.parametrize("lang, size", BOTH)
+def test_the_export_carries_the_names_and_imports_back(calc: Page, lang: str, size: str) -> None:
+    calc.page.set_viewport_size(VIEWPORTS[size])
+    words = WORDS[lang]
+    page = calc.open(f"lang={lang}", wait_result=False)
     start_match(page, ["Aiko", "Bao", "Chen", "Dana"])
     page.locator("label[for=result-draw]").click()
     page.check("#tenpai-2")
@@ -256,16 +271,16 @@ def test_the_export_carries_the_names_and_imports_back(calc: Page) -> None:
     page.fill("#value-0-fu", "30")
     settle(page, 2)
     before = scores(page)
-    page.get_by_role("button", name="Export (names and hands)").click()
+    page.get_by_role("button", name=words["export"]).click()
     text = page.locator("#export-json").input_value()
     assert json.loads(text)["names"] == ["Aiko", "Bao", "Chen", "Dana"]
-    page.get_by_role("button", name="New match").click()
-    page.get_by_label("Import a match file").set_input_files(
+    page.get_by_role("button", name=words["new"]).click()
+    page.get_by_label(words["import"]).set_input_files(
         files=[{"name": "riichi-match.json", "mimeType": "application/json", "buffer": text.encode()}])
     page.wait_for_function("document.querySelectorAll('ol.history li').length === 2")
     assert scores(page) == before
     assert "Aiko" in page.locator("table.board").inner_text() and "Dana" in page.locator("table.board").inner_text()
-    assert page.locator("#match-notice").inner_text() == "The match was imported: 2 hands."
+    assert page.locator("#match-notice").inner_text() == words["imported"]
     page.reload()
     page.wait_for_selector("body[data-ready]")
     assert scores(page) == before  # kept across a reload
@@ -279,18 +294,24 @@ def test_a_file_that_is_not_a_match_is_refused_in_the_pages_language(calc: Page)
     assert page.get_by_role("alert").inner_text() == "このページで書き出した対局のファイルではありません。"
 
 
-def test_next_hand_carries_the_round_wind_honba_and_sticks_and_nothing_else(calc: Page) -> None:
-    page = calc.open("tiles=234567m456p22678s&win_tile=8s&riichi=1&ippatsu=1&dora=3m&seat_wind=south&win=tsumo", wait_result=False)
+@pytest.mark.parametrize("lang, size", BOTH)
+def test_next_hand_carries_the_round_wind_honba_and_sticks_and_nothing_else(calc: Page, lang: str, size: str) -> None:
+    calc.page.set_viewport_size(VIEWPORTS[size])
+    words = WORDS[lang]
+    page = calc.open(f"tiles=234567m456p22678s&win_tile=8s&riichi=1&ippatsu=1&dora=3m&seat_wind=south&win=tsumo&lang={lang}",
+                     wait_result=False)
     start_match(page, ["Ann", "Bao", "Chen", "Dana"])
     page.locator("label[for=result-draw]").click()
     page.check("#riichi-0")
     page.check("#tenpai-0")
     settle(page, 1)  # the dealer tenpai: East 1, one honba, one stick on the table
-    page.get_by_role("button", name="Score the next hand", exact=True).click()
+    page.get_by_role("button", name=words["next"], exact=True).click()
     calc.settled()
     assert page.locator("#calc-view").is_visible()
-    assert url_state(page) == {"honba": ["1"], "riichi_sticks": ["1"]}
-    assert page.locator("#seat-wind option").all_inner_texts() == ["East · Ann", "South · Bao", "West · Chen", "North · Dana"]
+    assert url_state(page) == {"honba": ["1"], "riichi_sticks": ["1"], **({"lang": [lang]} if lang != "en" else {})}
+    names = [f"{wind} · {name}" for wind, name in zip(words["winds"], ["Ann", "Bao", "Chen", "Dana"])]
+    assert page.locator("#seat-wind option").all_inner_texts() == names
+    assert calc.axe() == []
 
 
 # ---- words ---------------------------------------------------------------------------------------------------------
