@@ -46,8 +46,10 @@ CLOCK = time.perf_counter_ns
 
 
 def games() -> list[tuple[str, str, Any]]:
-    """(name, format, record) of each real hanchan kept in both formats, Tenhou's own logs."""
-    stems = sorted(p.stem for p in (FIXTURES / "tenhou6").glob("20*.json") if (FIXTURES / "mjlog" / f"{p.stem}.xml").exists())
+    """(name, format, record) of each real hanchan kept in both formats, Tenhou's own logs: the JSON written by Tenhou
+    has `ratingc`, which the ones converted from an mjlog (SOURCES.md: C) leave out."""
+    stems = sorted(p.stem for p in (FIXTURES / "tenhou6").glob("20*.json")
+                   if (FIXTURES / "mjlog" / f"{p.stem}.xml").exists() and "ratingc" in json.loads(p.read_text()))
     return [(stem, fmt, json.loads((FIXTURES / "tenhou6" / f"{stem}.json").read_text()) if fmt == "tenhou6"
              else (FIXTURES / "mjlog" / f"{stem}.xml").read_text()) for stem in stems for fmt in ("tenhou6", "mjlog")]
 

@@ -274,8 +274,8 @@ class HandReplay:
             raise self._fail(event, "kita exists only in three-player games")
         self._take(event, event.seat, NORTH, "sets aside as kita")
         self.seats[event.seat].kita += 1
-        self.interrupted = True  # Tenhou counts a kita as a call: it ends ippatsu, double riichi and chiihou for all
-        self._end_ippatsu()
+        self.interrupted = True  # Tenhou counts a kita as a call: it ends double riichi and chiihou for all,
+        self.kan_pending = True  # and, as a kan does, ippatsu once it stands: a ron on the kita itself keeps it
         self.replacing = True
 
     # The end of the hand.
