@@ -24,7 +24,7 @@ WORDS = {
            "winds": ["東", "南", "西", "北"]},
 }
 BOTH = [("en", "phone"), ("ja", "desktop")]
-VIEWPORTS = {"phone": PHONE, "desktop": DESKTOP}
+VIEWPORTS = {"phone": PHONE, "desktop": DESKTOP, "small phone": {"width": 360, "height": 740}}
 FULL_HAND = "tiles=234567m456p22678s&win_tile=8s&riichi=1&dora=3m"
 
 
@@ -374,27 +374,29 @@ def test_a_yakuman_is_named_once(calc: Page, lang: str, headline: str) -> None:
     assert shown_result(calc, lang)["hanfu"] == headline
 
 
-@pytest.mark.parametrize("lang, size", [("ja", "desktop"), ("en", "phone")])
+@pytest.mark.parametrize("lang, size", [("ja", "desktop"), ("en", "phone"), ("vi", "small phone")])
 def test_a_match_in_the_pages_language_and_width_to_its_final_screen(calc: Page, lang: str, size: str) -> None:
     calc.page.set_viewport_size(VIEWPORTS[size])
     page = calc.open(f"lang={lang}", wait_result=False)
     page.locator("[data-view=match]").click()
     lengths = page.locator("#match-length option").all_inner_texts()
     assert lengths == {"ja": ["東風戦", "半荘戦 · ルールどおり"],
-                       "en": ["East only (tonpuusen)", "East and South (hanchan) · as the rules play"]}[lang]
+                       "en": ["East only (tonpuusen)", "East and South (hanchan) · as the rules play"],
+                       "vi": ["Chỉ vòng Đông (tonpuusen)", "Đông và Nam (hanchan) · theo luật"]}[lang]
     start_match(page, ["Ann", "Bao", "Chen"], preset="tenhou_sanma", length="tonpuusen")
     page.locator("label[for=result-ron]").click()
     page.check("#winner-2")
     page.click("#settle")
     notice = page.locator("#match-notice").inner_text()
-    assert notice == {"ja": "先に放銃者を選んでください。", "en": "Choose who dealt in (the discarder) first."}[lang]
+    assert notice == {"ja": "先に放銃者を選んでください。", "en": "Choose who dealt in (the discarder) first.",
+                      "vi": "Hãy chọn người đánh quân trước."}[lang]
     page.select_option("#from", "0")
     page.locator("label[for=value-2-yakuman]").click()
     settle(page, 1)
     assert scores(page) == [35000 - 32000, 35000, 35000 + 32000]
     page.locator("#end-match").click()
     page.locator("#end-reason").wait_for()
-    reason = {"ja": "プレイヤーが対局を終えました。", "en": "The players ended the match."}[lang]
+    reason = {"ja": "プレイヤーが対局を終えました。", "en": "The players ended the match.", "vi": "Người chơi đã kết thúc trận."}[lang]
     assert page.locator("#end-reason").inner_text() == reason
     names = page.locator("table.standings tbody th").all_inner_texts()
     assert names == ["Chen", "Bao", "Ann"]
