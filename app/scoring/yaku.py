@@ -9,7 +9,8 @@ and rules (renhou, the dora). A row whose `alone` holds under the rules is score
 other yaku and dora (renhou under EMA, nagashi mangan). Dora add han only beside a yaku.
 
 `options` names the rule options a row reads, so that evaluate judges a table once per distinct facts for
-all rules that agree on those options (tests/test_scoring_tables.py proves each row reads no other).
+all rules that agree on those options (tests/test_scoring_design.py,
+test_every_yaku_row_reads_only_the_rule_options_it_declares, proves each row reads no other).
 """
 
 from collections.abc import Callable
