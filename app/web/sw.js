@@ -1,13 +1,42 @@
 // The calculator's service worker: the page and its files are kept, so a reload without network still opens the
-// page (which then says that scoring needs the service). Network first, so a new version is seen when online;
-// GET /rules and /yaku are kept too, for the names. Scoring (POST) always goes to the service.
+// page; and so is the offline engine (static/offline/, listed in its files.json: Pyodide, the wheels, the service's
+// source), with which the page scores and settles without the service (offline.js). Network first, so a new version
+// is seen when online; GET /rules and /yaku are kept too, for the names. POSTs always go to the network: the page
+// asks the engine itself when they fail.
 
-const CACHE = "riichi-calculator-v1";
+const CACHE = "riichi-calculator-v2";
+const url = (path) => new URL(path, self.location).href;
 const SHELL = ["../calculator", "manifest.webmanifest", "static/style.css", "static/app.js", "static/dom.js", "static/i18n.js",
-  "static/match.js", "static/tiles.js", "static/icon.svg"].map((path) => new URL(path, self.location).href);
+  "static/match.js", "static/tiles.js", "static/icon.svg", "static/offline.js", "static/offline-worker.js"].map(url);
+const ENGINE_MANIFEST = url("static/offline/files.json");
+
+/** Every file of the offline engine, by the manifest the build wrote (none when the engine was not built). */
+async function engineFiles(cache) {
+  const response = await fetch(ENGINE_MANIFEST, { cache: "no-cache" });
+  if (!response.ok) return [];
+  await cache.put(ENGINE_MANIFEST, response.clone());
+  const manifest = await response.json();
+  return manifest.files.map((name) => url(`static/offline/${name}`));
+}
+
+async function storeAll() {
+  const cache = await caches.open(CACHE);
+  await cache.addAll(SHELL);
+  await cache.addAll(await engineFiles(cache));
+}
+
+/** Whether the cache holds the page, the engine's manifest and every file it lists. */
+async function stored() {
+  const cache = await caches.open(CACHE);
+  const manifest = await cache.match(ENGINE_MANIFEST);
+  if (!manifest) return false;
+  const files = (await manifest.json()).files.map((name) => url(`static/offline/${name}`));
+  const found = await Promise.all([...SHELL, ...files].map((file) => cache.match(file)));
+  return found.every(Boolean);
+}
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+  event.waitUntil(storeAll().then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -16,10 +45,16 @@ self.addEventListener("activate", (event) => {
     .then(() => self.clients.claim()));
 });
 
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "offline-status") {
+    event.waitUntil(stored().then((ready) => event.ports[0].postMessage({ stored: ready })));
+  }
+});
+
 const cacheKey = (request) => {
-  const url = new URL(request.url);
+  const address = new URL(request.url);
   // The page is one document whatever its query (the query is the hand); the catalog is kept per language.
-  return url.pathname.endsWith("/calculator") ? new URL("../calculator", self.location).href : url.href;
+  return address.pathname.endsWith("/calculator") ? url("../calculator") : address.href;
 };
 
 self.addEventListener("fetch", (event) => {
