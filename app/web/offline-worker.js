@@ -21,15 +21,30 @@ async function start() {
   return pyodide.pyimport("app.answers").answer_json;
 }
 
+// Pyodide only warns when WebAssembly cannot be compiled (a policy that forbids it, no memory): past this, the page is
+// told the engine failed rather than left waiting.
+const START_SECONDS = 90;
+const late = () => new Promise((_, reject) => setTimeout(
+  () => reject(new Error(`the offline engine did not start in ${START_SECONDS} s`)), START_SECONDS * 1000));
+
 let engine = null;
 
+const failed = (id, error) => self.postMessage({ id, error: String(error?.message ?? error) });
+
 self.addEventListener("message", async ({ data: { id, path, body, lang } }) => {
-  engine ??= start();
+  engine ??= Promise.race([start(), late()]);
+  let answerJson;
   try {
-    const answerJson = await engine;
-    if (path !== undefined) self.postMessage({ id, answer: JSON.parse(answerJson(path, body, lang ?? undefined)) });
+    answerJson = await engine;
   } catch (error) {
-    engine = null;  // tried again at the next message
-    self.postMessage({ id, error: String(error?.message ?? error) });
+    engine = null;  // started again at the next message
+    failed(id, error);
+    return;
+  }
+  if (path === undefined) return;
+  try {
+    self.postMessage({ id, answer: JSON.parse(answerJson(path, body, lang ?? undefined)) });
+  } catch (error) {
+    failed(id, error);
   }
 });
