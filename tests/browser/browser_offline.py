@@ -9,7 +9,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 import pytest
 
@@ -53,6 +53,8 @@ def visited(browser: Any, offline_server: Served) -> Iterator[tuple[Any, list[st
     context = browser.new_context(viewport=PHONE, locale="en-US")
     page = context.new_page()
     problems: list[str] = []
+    context.on("request", lambda request: problems.append(f"asked {request.url}")
+               if urlsplit(request.url).netloc != urlsplit(offline_server.base).netloc else None)
     page.on("pageerror", lambda error: problems.append(f"error: {error}"))
     page.on("console", lambda message: problems.append(message.text) if "Content Security Policy" in message.text else None)
     page.add_init_script("document.addEventListener('securitypolicyviolation', (e) => "
@@ -96,9 +98,9 @@ def test_hands_and_games_are_answered_offline_as_the_service_answers(visited: tu
     settles = settle_requests(lambda path, body: _post(server, path, body))
     scored = page.evaluate(ASK_ALL, ["hand/score", hands])
     settled = page.evaluate(ASK_ALL, ["match/settle", settles])
-    print(f"first offline answer after {scored['first'] / 1000:.1f} s (the engine starting); {len(hands)} hands in "
-          f"{scored['all'] / 1000:.1f} s, {len(settles)} settles in {settled['all'] / 1000:.1f} s; "
-          f"{json.loads(MANIFEST.read_text())['bytes'] / 1e6:.1f} MB stored")
+    print(f"first offline answer after {scored['first'] / 1000:.1f} s (the engine starting); then "
+          f"{(scored['all'] - scored['first']) / (len(hands) - 1):.1f} ms a hand, {settled['all'] / len(settles):.1f} ms a "
+          f"settle; {json.loads(MANIFEST.read_text())['bytes'] / 1e6:.1f} MB stored")
     for got, expected, (body, _) in zip(scored["answers"], _service(server, "/hand/score", hands), hands, strict=True):
         assert got == expected, body
     for got, expected, (body, _) in zip(settled["answers"], _service(server, "/match/settle", settles), settles, strict=True):
