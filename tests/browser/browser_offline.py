@@ -13,7 +13,7 @@ from urllib.parse import urlencode, urlsplit
 
 import pytest
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, api
 from tests.browser.strict_csp import POLICY, SERVE
 from tests.offline_cases import hand_requests, settle_requests
 from tests.served import Served, served, stop
@@ -74,28 +74,15 @@ def visited(browser: Any, offline_server: Served) -> Iterator[tuple[Any, list[st
 def _service(server: Served, path: str, requests: list[tuple[dict[str, Any], str]]) -> list[list[Any]]:
     answers = []
     for body, lang in requests:
-        status, data = _post(server, f"{path}?lang={lang}", body)
+        status, data = api(server, f"{path}?lang={lang}", body)
         answers.append([status, data, True])
     return answers
-
-
-def _post(server: Served, path: str, body: object) -> tuple[int, Any]:
-    import urllib.error
-    import urllib.request
-
-    request = urllib.request.Request(server.base + path, data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, json.load(response)
-    except urllib.error.HTTPError as error:
-        return error.code, json.load(error)
 
 
 def test_hands_and_games_are_answered_offline_as_the_service_answers(visited: tuple[Any, list[str]], server: Served) -> None:
     page, problems = visited
     hands = hand_requests(HANDS)
-    settles = settle_requests(lambda path, body: _post(server, path, body))
+    settles = settle_requests(lambda path, body: api(server, path, body))
     scored = page.evaluate(ASK_ALL, ["hand/score", hands])
     settled = page.evaluate(ASK_ALL, ["match/settle", settles])
     print(f"first offline answer after {scored['first'] / 1000:.1f} s (the engine starting); then "
@@ -116,7 +103,7 @@ def test_the_page_opens_and_scores_with_no_network_and_says_so(visited: tuple[An
     result = page.get_by_role("region", name="Result", exact=True)
     note = result.get_by_text("Worked out offline")
     note.wait_for(timeout=60_000)
-    status, expected = _post(server, "/hand/score", HAND_REQUEST)
+    status, expected = api(server, "/hand/score", HAND_REQUEST)
     assert status == 200
     assert f"{expected['points']['total']:,}" in result.inner_text()
     assert page.locator("html[data-offline=ready]").count() == 1
