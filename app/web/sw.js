@@ -10,19 +10,24 @@ const SHELL = ["../calculator", "manifest.webmanifest", "static/style.css", "sta
   "static/match.js", "static/tiles.js", "static/icon.svg", "static/offline.js", "static/offline-worker.js"].map(url);
 const ENGINE_MANIFEST = url("static/offline/files.json");
 
-/** Every file of the offline engine, by the manifest the build wrote (none when the engine was not built). */
-async function engineFiles(cache) {
+const engineFiles = (manifest) => manifest.files.map((name) => url(`static/offline/${name}`));
+
+/** The offline engine as the service now has it (its manifest last, once every file it lists is stored); nothing
+ * when the engine was not built, or the stored one is already that version. */
+async function storeEngine(cache) {
   const response = await fetch(ENGINE_MANIFEST, { cache: "no-cache" });
-  if (!response.ok) return [];
-  await cache.put(ENGINE_MANIFEST, response.clone());
-  const manifest = await response.json();
-  return manifest.files.map((name) => url(`static/offline/${name}`));
+  if (!response.ok) return;
+  const manifest = await response.clone().json();
+  const kept = await cache.match(ENGINE_MANIFEST);
+  if (kept && (await kept.json()).version === manifest.version) return;
+  await cache.addAll(engineFiles(manifest));
+  await cache.put(ENGINE_MANIFEST, response);
 }
 
 async function storeAll() {
   const cache = await caches.open(CACHE);
   await cache.addAll(SHELL);
-  await cache.addAll(await engineFiles(cache));
+  await storeEngine(cache);
 }
 
 /** Whether the cache holds the page, the engine's manifest and every file it lists. */
@@ -30,7 +35,7 @@ async function stored() {
   const cache = await caches.open(CACHE);
   const manifest = await cache.match(ENGINE_MANIFEST);
   if (!manifest) return false;
-  const files = (await manifest.json()).files.map((name) => url(`static/offline/${name}`));
+  const files = engineFiles(await manifest.json());
   const found = await Promise.all([...SHELL, ...files].map((file) => cache.match(file)));
   return found.every(Boolean);
 }
@@ -47,7 +52,9 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data?.type === "offline-status") {
-    event.waitUntil(stored().then((ready) => event.ports[0].postMessage({ stored: ready })));
+    // A new version of the service brings a new engine: stored now, while the network is up (skipped without it).
+    const refreshed = caches.open(CACHE).then(storeEngine).catch(() => {});
+    event.waitUntil(refreshed.then(stored).then((ready) => event.ports[0].postMessage({ stored: ready })));
   }
 });
 
@@ -64,7 +71,8 @@ self.addEventListener("fetch", (event) => {
     const cache = await caches.open(CACHE);
     try {
       const response = await fetch(request);
-      if (response.ok) await cache.put(cacheKey(request), response.clone());
+      // The engine's manifest is stored only with the files it lists (storeEngine).
+      if (response.ok && request.url !== ENGINE_MANIFEST) await cache.put(cacheKey(request), response.clone());
       return response;
     } catch (error) {
       const kept = await cache.match(cacheKey(request));
