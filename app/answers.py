@@ -1,11 +1,14 @@
-"""What POST /hand/score and POST /match/settle answer, with no web framework: the part of their routes between the
-body as parsed JSON and the answer's JSON, shared by the routes (app/api/hand.py, app/api/match.py) and by the
+"""What POST /hand/score, /hand/analyze and /match/settle answer, with no web framework: the part of their routes
+between the body as parsed JSON and the answer's JSON, shared by the routes (app/api/hand.py, analyze.py, match.py) and
+by the
 calculator page's offline engine, which runs this very module under Pyodide in a Web Worker (app/web/offline.js;
 `make offline-engine` packages it with the core and the schemas).
 
 Nothing here imports FastAPI, Starlette or msgspec: the request models and the answer models are pydantic's
 (app/schemas), the names of an answer's language are looked up in the core's tables, and every rejection is the
-contract's {"detail": [{"type", "loc", "msg"}]}, as app/api/errors.py answers it.
+contract's {"detail": [{"type", "loc", "msg"}]}, as app/api/errors.py answers it. The routes write the core's records
+with msgspec (fast); offline they are written by their answer models, the models the document is generated from
+(tests/test_answers.py: the same JSON).
 """
 
 import json
@@ -14,14 +17,16 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from app.api.core_args import context_of, hand_of, rules_of
+from app.api.core_args import context_of, hand_of, melds_of, rules_of
 from app.errors import InvalidInput
 from app.match.hand import Settlement
 from app.match.settle import settle_hand
+from app.schemas.analyze import DiscardOut, HandAnalyzeRequest, HandAnalyzeResponse
 from app.schemas.enums import Language as LanguageName
 from app.schemas.hand import HandScoreRequest, HandScoreResponse
 from app.schemas.settle import SettleRequest, SettleResponse
 from app.scoring import ScoreResult, score_hand
+from app.scoring.analysis import Analysis, AnalysisInput, analyze_hand
 from app.scoring.names import LIMIT_NAMES
 from app.scoring.result import YakumanScore, YakuScore
 from app.scoring.vocabulary import DEFAULT_LANGUAGE, LANGUAGES, Language
@@ -91,15 +96,44 @@ def settled(request: SettleRequest, language: Language) -> Settlement:
     return localize_settlement(settlement, language)
 
 
+def analyze(request: HandAnalyzeRequest) -> Analysis:
+    hand, context = request.hand, request.context
+    given = AnalysisInput(hand.tiles, melds_of(hand.melds), context.visible, context.discards)
+    return analyze_hand(given, context_of(context), rules_of(request.rules))
+
+
+# Keys left out of an analysis where they do not apply (13 tiles or 14, tenpai or not): the answer models' optional ones.
+_WHERE_THEY_APPLY = frozenset(name for model in (HandAnalyzeResponse, DiscardOut)
+                              for name, field in model.model_fields.items() if not field.is_required())
+
+
+def _applying(value: dict[str, Any]) -> dict[str, Any]:
+    return {key: item for key, item in value.items() if item is not None or key not in _WHERE_THEY_APPLY}
+
+
+def analysis_json(values: dict[str, Any]) -> dict[str, Any]:
+    """POST /hand/analyze's answer from the analysis as JSON values: waits, improving tiles, ukeire and discards only
+    where they apply."""
+    out = _applying(values)
+    if "discards_analysis" in out:
+        out["discards_analysis"] = [_applying(option) for option in out["discards_analysis"]]
+    return out
+
+
 # An answer as the routes give it: the status and the JSON body.
 Answer = tuple[int, Any]
 _LANGUAGE = TypeAdapter(LanguageName)
 
 
-def _answering(request_model: type[Any], answer_model: type[Any],
-               answer_of: Callable[[Any, Language], object]) -> Callable[[object, Language], Answer]:
+def _written_by(answer_model: type[Any]) -> Callable[[object], Any]:
+    """A core record as JSON values, written by its answer model (as FastAPI writes a response model)."""
+    return lambda record: answer_model.model_validate(record).model_dump(mode="json")
+
+
+def _answering(request_model: type[Any], answer_of: Callable[[Any, Language], object],
+               write: Callable[[object], Any]) -> Callable[[object, Language], Answer]:
     """The route's answer to a parsed JSON body: the request validated by its model (errors at `body`), the core's
-    record written by the answer model (as FastAPI writes a response model), or the core's problems."""
+    record written as JSON values, or the core's problems."""
     validate = TypeAdapter(request_model).validate_python
 
     def answer(body: object, language: Language) -> Answer:
@@ -111,16 +145,20 @@ def _answering(request_model: type[Any], answer_model: type[Any],
             record = answer_of(request, language)
         except InvalidInput as exc:
             return 422, {"detail": invalid_input_detail(exc)}
-        return 200, answer_model.model_validate(record).model_dump(mode="json")
+        return 200, write(record)
 
     return answer
 
 
 # The routes the page calls, by their path relative to the page.
 ROUTES: dict[str, Callable[[object, Language], Answer]] = {
-    "hand/score": _answering(HandScoreRequest, HandScoreResponse, scored),
-    "match/settle": _answering(SettleRequest, SettleResponse, settled),
+    "hand/score": _answering(HandScoreRequest, scored, _written_by(HandScoreResponse)),
+    "hand/analyze": _answering(HandAnalyzeRequest, lambda request, _: analyze(request),
+                               lambda record: analysis_json(_written_by(HandAnalyzeResponse)(record))),
+    "match/settle": _answering(SettleRequest, settled, _written_by(SettleResponse)),
 }
+# Those whose answers have names, and so a `lang` (the others leave it unread, as any unknown query parameter).
+NAMED = frozenset({"hand/score", "match/settle"})
 
 
 def answer_json(path: str, body: str, lang: str | None) -> str:
@@ -134,7 +172,7 @@ def _answer(path: str, body: str, lang: str | None) -> Answer:
     if path not in ROUTES:
         return 404, {"detail": [problem("not_found", ["path"], "Not Found")]}
     try:
-        language: Language = DEFAULT_LANGUAGE if lang is None else _LANGUAGE.validate_python(lang)
+        language: Language = DEFAULT_LANGUAGE if lang is None or path not in NAMED else _LANGUAGE.validate_python(lang)
     except ValidationError as exc:
         return 422, {"detail": validation_detail(exc.errors(), ("query", "lang"))}
     try:

@@ -4,6 +4,7 @@ under Pyodide in Chromium), each against the service's own answer:
 - hands: generated hands of four and three players (tests/handgen.py), some with context flags switched at random so
   that the core refuses them, some with a field of the wrong type so that the request models refuse them, in every
   language;
+- analyses: some of those hands less their winning tile (the waits and what each pays), some whole (every discard);
 - settles: whole recorded games (tests/fixtures/records), as the chain of POST /match/settle requests a table sends,
   each hand on the scoreboard the answer before left (next_state).
 """
@@ -13,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tests.analysis_harness import Waiting
 from tests.handgen import GenCase, generate
 from tests.records_helpers import FIXTURES, body
 
@@ -39,16 +41,34 @@ def _request(case: GenCase, players: int) -> dict[str, Any]:
             "rules": {"preset": "tenhou_sanma" if players == 3 else "tenhou", "aka_dora": case.rules.aka_dora}}
 
 
+def _cases(n: int) -> list[tuple[GenCase, int]]:
+    """About n generated hands (nagashi mangan, which has none, left out), three in four at a table of four players."""
+    cases = [(case, 4) for case in generate(SEED, n - n // 4)] + [(case, 3) for case in generate(SEED, n // 4, players=3)]
+    return [(case, players) for case, players in cases if case.hand is not None]
+
+
 def hand_requests(n: int) -> list[tuple[dict[str, Any], str]]:
     """About n POST /hand/score bodies with the language of each: a fifth perturbed, a few refused by the models."""
     rng = random.Random(SEED)
-    cases = [(case, 4) for case in generate(SEED, n - n // 4)] + [(case, 3) for case in generate(SEED, n // 4, players=3)]
-    requests = [_request(case, players) for case, players in cases if case.hand is not None]
+    requests = [_request(case, players) for case, players in _cases(n)]
     for request in requests[::5]:
         flag = rng.choice(FLAGS)
         request["context"][flag] = not request["context"][flag]
     for index, (section, field, value) in enumerate(ODD):
         requests[index * 7][section][field] = value
+    return [(request, LANGS[index % len(LANGS)]) for index, request in enumerate(requests)]
+
+
+def analyze_requests(n: int) -> list[tuple[dict[str, Any], str]]:
+    """n POST /hand/analyze bodies from the hands of hand_requests: two in three less their winning tile (13 tiles
+    less 3 a call), the others whole (14); the last one with its own discards, so its waits may be furiten."""
+    requests = []
+    for index, (case, players) in enumerate(_cases(n)):
+        request = _request(case, players)
+        hand = request.pop("hand")
+        tiles = hand["tiles"] if index % 3 == 2 else Waiting(case).ours[0].tiles
+        requests.append({**request, "hand": {"tiles": tiles, "melds": hand["melds"]}})
+    requests[-1]["context"]["discards"] = requests[-1]["hand"]["tiles"][:1] + "m"
     return [(request, LANGS[index % len(LANGS)]) for index, request in enumerate(requests)]
 
 

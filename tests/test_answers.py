@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from app.answers import ROUTES, answer_json
 from app.main import create_app
-from tests.offline_cases import hand_requests, settle_requests
+from tests.offline_cases import analyze_requests, hand_requests, settle_requests
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -50,6 +50,15 @@ def test_hands_are_answered_as_the_service_answers(client: TestClient) -> None:
     assert statuses == {200, 422}
 
 
+def test_analyses_are_the_services(client: TestClient) -> None:
+    kinds = set()
+    for body, lang in analyze_requests(60):
+        expected = served(client, "/hand/analyze", body, lang)
+        assert offline("/hand/analyze", body, lang) == expected, body
+        kinds.add((expected[0], "waits" in expected[1], "discards_analysis" in expected[1]))
+    assert {(200, True, False), (200, False, True)} <= kinds
+
+
 def test_recorded_games_are_settled_as_the_service_settles_them(client: TestClient) -> None:
     requests = settle_requests(lambda path, body: served(client, path, body))
     assert len(requests) >= 50
@@ -60,6 +69,7 @@ def test_recorded_games_are_settled_as_the_service_settles_them(client: TestClie
 @pytest.mark.parametrize(("path", "body", "lang"), [
     ("/hand/score", {"hand": {"tiles": "123m", "win_tile": "1m"}}, "en"),  # the core's problem
     ("/hand/score", {"hand": {"tiles": "234567m456p22678s", "win_tile": "8s"}}, "xx"),  # a language it does not speak
+    ("/hand/analyze", {"hand": {"tiles": "234567m456p2267s"}, "context": {"visible": 7}}, "xx"),  # lang unread there
     ("/match/settle", {"state": {"round_wind": "east", "round_number": 1, "scores": [25000] * 4}}, "ja"),  # no hand
     ("/match/settle", {"state": {"round_wind": "east", "round_number": 1, "scores": [25000] * 4},
                        "hand": {"result": "tsumo", "wins": [{"winner": 0, "fu": 30}]}}, "en"),  # fu without han

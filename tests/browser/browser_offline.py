@@ -1,8 +1,9 @@
 """The page offline, in a real Chromium: after one visit with the network up (the service worker stores the page and the
 offline engine, and the page says data-offline="ready"), the network is cut and the service stopped; the page's one
 way to the API (dom.js's post) then answers from the engine (Pyodide in a Web Worker), and every answer, for a few
-hundred hands and every hand of recorded games, equals the service's to the last field. All of it under the strictest
-Content-Security-Policy the engine allows (tests/browser/strict_csp.py), with no policy violation."""
+hundred hands, every hand of recorded games and a few dozen analyses, equals the service's to the last field. All
+of it under the strictest Content-Security-Policy the engine allows (tests/browser/strict_csp.py), with no policy
+violation and no request to another host."""
 
 import json
 import time
@@ -15,12 +16,13 @@ import pytest
 
 from tests.browser.conftest import PHONE, api
 from tests.browser.strict_csp import POLICY, SERVE
-from tests.offline_cases import hand_requests, settle_requests
+from tests.offline_cases import analyze_requests, hand_requests, settle_requests
 from tests.served import Served, served, stop
 
 ROOT = Path(__file__).resolve().parents[2]
 MANIFEST = ROOT / "app" / "web" / "offline" / "files.json"
 HANDS = 300
+ANALYSES = 45
 HAND = {"tiles": "234567m456p22678s", "win_tile": "8s", "riichi": "1", "dora": "3m"}
 HAND_REQUEST = {"hand": {"tiles": "234567m456p22678s", "win_tile": "8s"},
                 "context": {"riichi": True, "dora_indicators": ["3m"]}}
@@ -83,14 +85,19 @@ def test_hands_and_games_are_answered_offline_as_the_service_answers(visited: tu
     page, problems = visited
     hands = hand_requests(HANDS)
     settles = settle_requests(lambda path, body: api(server, path, body))
+    analyses = analyze_requests(ANALYSES)
     scored = page.evaluate(ASK_ALL, ["hand/score", hands])
     settled = page.evaluate(ASK_ALL, ["match/settle", settles])
+    analysed = page.evaluate(ASK_ALL, ["hand/analyze", analyses])
     print(f"first offline answer after {scored['first'] / 1000:.1f} s (the engine starting); then "
           f"{(scored['all'] - scored['first']) / (len(hands) - 1):.1f} ms a hand, {settled['all'] / len(settles):.1f} ms a "
-          f"settle; {json.loads(MANIFEST.read_text())['bytes'] / 1e6:.1f} MB stored")
+          f"settle, {analysed['all'] / len(analyses):.1f} ms an analysis; {json.loads(MANIFEST.read_text())['bytes'] / 1e6:.1f} MB stored")
     for got, expected, (body, _) in zip(scored["answers"], _service(server, "/hand/score", hands), hands, strict=True):
         assert got == expected, body
     for got, expected, (body, _) in zip(settled["answers"], _service(server, "/match/settle", settles), settles, strict=True):
+        assert got == expected, body
+    for got, expected, (body, _) in zip(analysed["answers"], _service(server, "/hand/analyze", analyses), analyses,
+                                        strict=True):
         assert got == expected, body
     assert {status for status, _, _ in scored["answers"]} == {200, 422}
     assert not problems, problems
