@@ -424,11 +424,11 @@ async function computeResult() {
     } else if (ready === "score") {
       lastScore = { request: scoreRequest(), answer: answer.data };
       output.replaceChildren(...renderScore(answer.data));
-      if (answer.offline) output.append(el("p", { class: "hint offline-note" }, t("workedOffline")));
     } else {
       lastScore = null;
       output.replaceChildren(...renderAnalysis(answer.data));
     }
+    if (answer.offline) output.append(el("p", { class: "hint offline-note" }, t("workedOffline")));
   } catch (error) {
     if (!(error instanceof Unreachable)) throw error;
     if (ticket !== pending) return;

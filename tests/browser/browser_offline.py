@@ -114,4 +114,7 @@ def test_the_page_opens_and_scores_with_no_network_and_says_so(visited: tuple[An
     assert status == 200
     assert f"{expected['points']['total']:,}" in result.inner_text()
     assert page.locator("html[data-offline=ready]").count() == 1
+    page.get_by_role("textbox", name="Tiles").fill("234567m456p2267s")  # one short: its waits, offline too
+    result.get_by_text("Waits", exact=True).wait_for(timeout=60_000)
+    assert result.get_by_text("Worked out offline").count() == 1
     assert not problems, problems
