@@ -42,22 +42,27 @@ export function warmUp() {
   started().postMessage({ id: 0 });
 }
 
-/** data-offline="ready" on <html> once the service worker says it holds all the page needs offline. */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What the active service worker says of its store ({stored}), or null when it does not answer (an older one). */
+function storeStatus(worker) {
+  const channel = new MessageChannel();
+  const answered = new Promise((resolve) => { channel.port1.onmessage = ({ data }) => resolve(data); });
+  worker.postMessage({ type: "offline-status" }, [channel.port2]);
+  return Promise.race([answered, sleep(5000).then(() => null)]);
+}
+
+/** data-offline="ready" on <html> once the service worker says it holds all the page needs offline (asked again,
+ * less and less often, while it is still storing: a new worker replaces an older one when it has stored all). */
 async function markStored() {
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
   const registration = await navigator.serviceWorker.ready;
-  const ask = () => new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = ({ data }) => resolve(data);
-    registration.active.postMessage({ type: "offline-status" }, [channel.port2]);
-  });
-  for (let wait = 500; wait <= 8000; wait *= 2) {
-    const status = await ask();
-    if (status?.stored) {
+  for (let wait = 500; wait < 600_000; wait *= 2) {
+    if (registration.active && (await storeStatus(registration.active))?.stored) {
       document.documentElement.dataset.offline = "ready";
       return;
     }
-    await new Promise((resolve) => setTimeout(resolve, wait));
+    await sleep(wait);
   }
 }
 
