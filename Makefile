@@ -27,7 +27,7 @@ run: $(STAMP) offline-engine
 	$(BIN)/python -m app
 
 # The calculator page's offline engine in app/web/offline/ (not committed): Pyodide's runtime from the pinned npm
-# package (tools/pyodide/), the wheels of tools/pyodide/requirements.txt for its platform, and engine.zip, the service's
+# package (tools/pyodide/), the wheels of the packages it imports for its platform, and engine.zip, the service's
 # own source (app/answers.py, the core, the schemas) as this tree has it. scripts/offline_engine.py says what and why.
 PYODIDE_DIR := tools/pyodide
 PYODIDE_STAMP := $(PYODIDE_DIR)/node_modules/.make-installed
@@ -40,7 +40,7 @@ $(PYODIDE_STAMP): $(PYODIDE_DIR)/package.json $(PYODIDE_DIR)/package-lock.json
 
 offline-engine: $(OFFLINE_DIR)/files.json
 
-$(OFFLINE_DIR)/files.json: $(PYODIDE_STAMP) $(PYODIDE_DIR)/requirements.txt $(ENGINE_SOURCES) scripts/offline_engine.py | $(STAMP)
+$(OFFLINE_DIR)/files.json: $(PYODIDE_STAMP) $(ENGINE_SOURCES) scripts/offline_engine.py | $(STAMP)
 	$(BIN)/python scripts/offline_engine.py $(OFFLINE_DIR)
 
 # Static checks first (ruff on everything, mypy --strict on the pure cores: see pyproject.toml), then the suite.

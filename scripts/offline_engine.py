@@ -2,8 +2,8 @@
 (not committed; the service serves it under /calculator/static/offline/ and the wheel ships it).
 
 - Pyodide's runtime (CPython 3.14 in WebAssembly), copied from the pinned npm package (tools/pyodide/package.json);
-- the wheels of the Python packages the engine imports besides the standard library (tools/pyodide/requirements.txt:
-  pydantic and its dependencies, pydantic-core built for Pyodide's platform), downloaded from PyPI by pip;
+- the wheels of the Python packages the engine imports besides the standard library (WHEELS: pydantic and its
+  dependencies, pydantic-core built for Pyodide's platform), downloaded from PyPI by pip;
 - engine.zip: the service's own source, as it is in this tree: every module of the core (app/scoring, app/match)
   and every other module app.answers imports (the request and answer models of app/schemas, ...);
 - files.json: what the service worker stores and the worker loads (names, sizes, the engine's version).
@@ -22,6 +22,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "tools" / "pyodide"
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# The Python packages the engine imports besides the standard library (pydantic, for the very request and answer
+# models the service validates and writes with), pinned to the service's own versions (tests/test_answers.py checks
+# them against the environment pyproject.toml installs): pydantic-core's wheel is built for Pyodide's WebAssembly
+# platform, the others are pure Python.
+WHEELS = ("pydantic==2.14.4", "pydantic-core==2.50.5", "typing-extensions==4.16.0", "typing-inspection==0.4.5",
+          "annotated-types==0.8.0")
 # Pyodide 314's platform: CPython 3.14 on emscripten, ABI 2026_0 (pyodide-lock.json's "info").
 WHEEL_PLATFORM = ("--platform", "pyemscripten_2026_0_wasm32", "--python-version", "3.14", "--implementation", "cp")
 CORE_PACKAGES = ("app/scoring", "app/match")
@@ -65,7 +71,7 @@ def copy_runtime(out: Path) -> None:
 
 def download_wheels(out: Path) -> list[str]:
     subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
-                    *WHEEL_PLATFORM, "-d", str(out), "-r", str(PYODIDE / "requirements.txt")], check=True)
+                    *WHEEL_PLATFORM, "-d", str(out), *WHEELS], check=True)
     return sorted(path.name for path in out.glob("*.whl"))
 
 

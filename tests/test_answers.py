@@ -110,8 +110,7 @@ def test_the_engine_is_the_core_and_the_answers_with_no_web_framework() -> None:
 
 
 def test_the_engines_packages_are_the_services_versions() -> None:
-    pinned = dict(line.split("==") for line in (ROOT / "tools" / "pyodide" / "requirements.txt").read_text().split()
-                  if "==" in line)
+    pinned = dict(requirement.split("==") for requirement in offline_engine.WHEELS)
     assert set(pinned) == {"pydantic", "pydantic-core", "typing-extensions", "typing-inspection", "annotated-types"}
     for name, version in pinned.items():
         assert importlib.metadata.version(name) == version, name
