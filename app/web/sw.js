@@ -27,7 +27,8 @@ async function storeEngine(cache) {
 async function storeAll() {
   const cache = await caches.open(CACHE);
   await cache.addAll(SHELL);
-  await storeEngine(cache);
+  // The page works without the engine; one not stored now is stored when the page next asks (offline-status).
+  await storeEngine(cache).catch(() => {});
 }
 
 /** Whether the cache holds the page, the engine's manifest and every file it lists. */
