@@ -7,7 +7,8 @@
 const CACHE = "riichi-calculator-v2";
 const url = (path) => new URL(path, self.location).href;
 const SHELL = ["../calculator", "manifest.webmanifest", "static/style.css", "static/app.js", "static/dom.js", "static/i18n.js",
-  "static/match.js", "static/tiles.js", "static/icon.svg", "static/offline.js", "static/offline-worker.js"].map(url);
+  "static/match.js", "static/tiles.js", "static/icon.svg", "static/records.js", "static/records.css", "static/offline.js",
+  "static/offline-worker.js"].map(url);
 const ENGINE_MANIFEST = url("static/offline/files.json");
 
 const engineFiles = (manifest) => manifest.files.map((name) => url(`static/offline/${name}`));
