@@ -2,14 +2,12 @@
 
 from fastapi import APIRouter, Response
 
-from app.api.language import AcceptLanguage, LangQuery, choose, localize, set_headers
+from app.answers import localize_settlement, settled
+from app.api.language import AcceptLanguage, LangQuery, choose, set_headers
 from app.match.endcheck import check_match_end
-from app.match.hand import Settlement
 from app.match.replay import replay
-from app.match.settle import settle_hand
 from app.schemas.match import EndCheckRequest, EndCheckResponse
 from app.schemas.settle import ReplayRequest, ReplayResponse, SettleRequest, SettleResponse
-from app.scoring.vocabulary import Language
 
 router = APIRouter(tags=["match"])
 
@@ -42,18 +40,9 @@ async def end_check(request: EndCheckRequest) -> EndCheckResponse:
 )
 async def settle(request: SettleRequest, response: Response, lang: LangQuery = None,
                  accept_language: AcceptLanguage = None) -> SettleResponse:
-    settled = settle_hand(request.state.to_core(), request.hand.to_core(), request.rules.to_core())
     language = choose(lang, accept_language)
-    _localize(settled, language)
     set_headers(response, language)
-    return SettleResponse.model_validate(settled)
-
-
-def _localize(settled: Settlement, language: Language) -> None:
-    """The names of each win's scoring (where tiles were sent) in `language`."""
-    for win in settled.wins:
-        if win.score is not None:
-            localize(win.score, language)
+    return SettleResponse.model_validate(settled(request, language))
 
 
 @router.post(
@@ -70,7 +59,7 @@ async def replay_match(request: ReplayRequest, response: Response, lang: LangQue
     state = None if request.state is None else request.state.to_core()
     result = replay(state, tuple(hand.to_core() for hand in request.hands), request.rules.to_core())
     language = choose(lang, accept_language)
-    for settled in result.hands:
-        _localize(settled, language)
+    for settlement in result.hands:
+        localize_settlement(settlement, language)
     set_headers(response, language)
     return ReplayResponse.model_validate(result)
