@@ -19,9 +19,13 @@ export function el(tag, attributes = {}, ...children) {
 /** A thrown error when the service cannot be reached (offline, or the server is down). */
 export class Unreachable extends Error {}
 
+/** The service's answer: its status, its JSON, and whether the offline engine worked it out.
+ * @typedef {{ ok: boolean, status: number, data: any, offline?: boolean }} Answer */
+
 /** POST a JSON body to the service (a path relative to the page, so it works under a root path); the answer's JSON
  * and whether it is a 2xx. When the service cannot be reached, the routes the offline engine knows are answered by
- * it (offline.js), with `offline: true`: the same status and JSON, worked out in the browser. */
+ * it (offline.js), with `offline: true`: the same status and JSON, worked out in the browser.
+ * @returns {Promise<Answer>} */
 export async function post(path, body, lang) {
   const offline = OFFLINE_PATHS.has(path);
   if (offline && navigator.onLine === false) {
@@ -37,10 +41,12 @@ export async function post(path, body, lang) {
   }
 }
 
+/** @returns {Promise<Answer>} */
 export async function get(path, lang) {
   return request(`${path}?lang=${encodeURIComponent(lang)}`, {});
 }
 
+/** @returns {Promise<Answer>} */
 async function request(url, init) {
   let response;
   try {
