@@ -17,16 +17,17 @@ from app.scoring.context_flags import (
     CONTEXT_FLAGS,
     FLAG_NAMES,
     FLAGS,
-    SENT_IN_MATCH,
+    REPLAYED,
     TERMS,
     ContextFlag,
     excludes,
     label_of,
     needed,
 )
+from app.scoring.facts import Situation, situation
 from app.scoring.validate import CONTEXT_CHECKS, hand_problems
 from app.scoring.vocabulary import LANGUAGES
-from app.scoring.yaku import YAKU_TABLES, YAKUMAN_TABLES
+from app.scoring.yaku import SITUATION_YAKU, YAKU_TABLES, YAKUMAN_TABLES
 
 PLAIN = HandInput("234567p456789s33z", "4s")  # pinfu on a ron; no 2m-8m, so three players may hold it too
 WITH_ANKAN = HandInput("567p456789s33z", "4s", (MeldInput("ankan", "1111z"),))
@@ -154,7 +155,22 @@ def test_every_flag_feeds_a_yaku_of_the_tables() -> None:
         assert set(flag.yaku) <= ids, flag.name
 
 
-def test_the_replay_finds_every_flag_a_settlement_takes_as_sent() -> None:
-    """A record's win hands the settlement each such flag from its own field of the same name (records/adapter.py)."""
-    fields = {f.name for f in dataclasses.fields(WinHand)}
-    assert {flag.name for flag in SENT_IN_MATCH} <= fields
+def test_the_replay_finds_exactly_the_flags_the_table_says_records_show() -> None:
+    """A record's win hands the settlement each flag it takes as sent and the records show (in_records) from the
+    WinHand field of the same name (records/adapter.py); a flag field of WinHand the table does not mark is refused
+    too, so the replay neither misses a flag nor finds one the table says no record writes."""
+    flag_fields = {f.name for f in dataclasses.fields(WinHand)} & set(FLAGS)
+    assert flag_fields == {flag.name for flag in CONTEXT_FLAGS if flag.in_records}
+    assert {flag.name for flag in REPLAYED} == flag_fields - {"riichi"}  # riichi: from the scoreboard's hand.riichi
+
+
+def test_the_situation_facts_carry_every_flag_a_situation_yaku_reads() -> None:
+    """Situation (facts.py) is the memo key of the situation yaku: a flag that feeds one is a field of it, in the
+    table's order, filled from the WinContext field of its name."""
+    situation_ids = {row.id for row in SITUATION_YAKU}
+    fed = [flag.name for flag in CONTEXT_FLAGS if set(flag.yaku) & situation_ids]
+    assert [name for name in Situation._fields if name in FLAGS] == fed
+    for name in fed:
+        flag: dict[str, Any] = {name: True}
+        facts = situation(WinContext(**flag), True)
+        assert [field for field in Situation._fields if getattr(facts, field) is True] == ["closed", name]

@@ -6,7 +6,7 @@ from app.records.model import RED_FIVES, Tile, kind, mpsz, plain, tile_name
 from app.records.replay import Meld, WinHand
 from app.scoring import HandRules, MeldInput, TypedHand, TypedMeld, WinContext
 from app.scoring.analysis import AnalysisInput, completing_tiles, formula_forms, least, validated
-from app.scoring.context_flags import SENT_IN_MATCH, counts_under
+from app.scoring.context_flags import REPLAYED, counts_under
 from app.scoring.typed import counts_of
 from app.scoring.vocabulary import WIND_NAMES
 
@@ -15,10 +15,10 @@ Context = dict[str, object]
 
 def core_win(win: WinHand, rules: HandRules) -> tuple[TypedHand, Context]:
     """The win's hand by tile codes and the context facts the replay found: the flags that hold and count
-    under the rules (those the flag table has a settlement take as sent, each a field of WinHand), the indicators,
-    kita. The seats, winds, riichi, honba and sticks are left to the settlement, which derives them from the
+    under the rules (those the flag table has a settlement take as sent and the records show, each a field of
+    WinHand), the indicators, kita. The seats, winds, riichi, honba and sticks are left to the settlement, which derives them from the
     scoreboard."""
-    context: Context = {flag.name: True for flag in SENT_IN_MATCH if getattr(win, flag.name) and counts_under(flag, rules)}
+    context: Context = {flag.name: True for flag in REPLAYED if getattr(win, flag.name) and counts_under(flag, rules)}
     context["dora_indicators"] = tuple(tile_name(_shown(t, rules)) for t in win.dora_indicators)
     context["ura_dora_indicators"] = tuple(tile_name(_shown(t, rules)) for t in win.ura_indicators)
     if win.kita:

@@ -77,6 +77,10 @@ class ContextFlag:
     implies: tuple[str, ...] = ()  # flags it counts as (double riichi is a riichi)
     in_match: MatchSource = "sent"
     option: str | None = None  # the hand option under which it counts at all (false or "none": it does not)
+    # Whether a game record's play shows it, so that the replay finds it (app/records/replay.WinHand has a field of
+    # its name, tests/test_context_flags.py checks both ways); a flag no record format writes (open riichi) says False
+    # and a replayed win never has it.
+    in_records: bool = True
 
 
 
@@ -125,11 +129,13 @@ CONTEXT_FLAGS: Final[tuple[ContextFlag, ...]] = (
                        Need("ron", "win", "renhou is won by ron"), _FIRST_TURN_NO_CALLS),
                 rules_out=_FIRST_TURN, option="renhou"),
     ContextFlag("nagashi_mangan", "score a nagashi mangan (hand may be left out)", ("nagashi_mangan",),
-                in_match="draw", option="nagashi_mangan"),
+                in_match="draw", option="nagashi_mangan", in_records=False),
 )
 FLAGS: Final[dict[str, ContextFlag]] = {flag.name: flag for flag in CONTEXT_FLAGS}
 FLAG_NAMES: Final[tuple[str, ...]] = tuple(FLAGS)
 SENT_IN_MATCH: Final[tuple[ContextFlag, ...]] = tuple(flag for flag in CONTEXT_FLAGS if flag.in_match == "sent")
+# The flags a record's replay hands the settlement: those it takes as sent that the records' play shows.
+REPLAYED: Final[tuple[ContextFlag, ...]] = tuple(flag for flag in SENT_IN_MATCH if flag.in_records)
 DRAW_FLAGS: Final[tuple[str, ...]] = tuple(flag.name for flag in CONTEXT_FLAGS if flag.in_match == "draw")
 # By kind of win, the flags a win of the other kind cannot have: those that need it, and those of a draw. The
 # analysis values each wait by ron and by tsumo with these off.
