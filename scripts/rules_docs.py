@@ -1,4 +1,5 @@
-"""The README's tables of presets and options, and docs/options.md, written from the option and preset tables
+"""The README's notation guide (app/api/guide.py's, which /docs shows too: the context defaults and flags), its
+tables of presets and options, and docs/options.md, written from the option and preset tables
 (app.match.rules.OPTIONS, app.scoring.rules.PRESETS): `make openapi` runs it, tests/test_rules_design.py checks
 that the committed text is what it writes."""
 
@@ -17,6 +18,7 @@ END = "<!-- end of generated text -->"
 
 sys.path.insert(0, str(ROOT))
 
+from app.api.guide import guide  # noqa: E402
 from app.match.rules import OPTIONS, Option, client_value, resolve_match_rules, value_in  # noqa: E402
 from app.scoring.rules import DEFAULT_PRESET, PRESETS  # noqa: E402
 from app.scoring.vocabulary import LANGUAGES  # noqa: E402
@@ -118,6 +120,7 @@ def options_document() -> str:
 
 
 SECTIONS = {
+    "notation": lambda: guide().rstrip("\n"),
     "presets": presets_table,
     "hand options": lambda: options_table({"hand", "both"}),
     "match options": lambda: options_table({"match", "both"}),
