@@ -270,8 +270,9 @@ def in_suit_order(text: str) -> tuple[str, str, str, str] | None:
     digits = ["", "", "", ""]
     start = 0
     next_suit = 0
-    for i, ch in enumerate(text):
-        if "0" <= ch <= "9":
+    for i in range(len(text)):
+        ch = text[i]
+        if 48 <= ord(ch) <= 57:  # "0" ... "9", compared as integers: the compiled build does that in C
             continue
         suit = _SUIT_INDEX.get(ch, -1)
         if suit < next_suit or i == start:
