@@ -123,28 +123,3 @@ def test_missing_hand_without_nagashi(client: TestClient) -> None:
     response = client.post("/hand/score", json={"context": {"win": "ron"}})
     assert response.status_code == 422
     assert response.json()["detail"][0]["loc"] == ["body", "hand"]
-
-
-def test_the_suit_order_scan_reads_what_the_notation_pattern_reads() -> None:
-    """suits.in_suit_order (a scan the compiled build runs in C) takes exactly the texts the pattern it replaced
-    took, with the same digits: the usual order m p s z, each suit once, honors 1-7; any other text goes to
-    suit_groups, which reads or refuses it."""
-    import random
-    import re
-
-    from app.scoring.suits import concealed_parts, in_suit_order
-    from app.scoring.tiles import TileNotationError
-
-    pattern = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
-    rng = random.Random(32)
-    texts = ["", "123m", "123m456p789s11z", "1m2m", "123p456m", "z", "m", "118z", "1234567z", "12", "5m5m"]
-    texts += ["".join(rng.choice("0123456789mpsz8 é٣") for _ in range(rng.randint(0, 16))) for _ in range(20_000)]
-    texts += ["".join(f"{rng.randint(0, 99999)}{suit}" for suit in rng.sample("mpsz", rng.randint(1, 4)))
-              for _ in range(20_000)]
-    for text in texts:
-        match = pattern.fullmatch(text)
-        assert in_suit_order(text) == (None if match is None else match.groups("")), text
-    assert in_suit_order("123m406p77z") == ("123", "406", "", "77")
-    assert concealed_parts("34m406p") == concealed_parts("406p34m")  # another order: read by suit_groups
-    with pytest.raises(TileNotationError):
-        concealed_parts("123m8z")

@@ -5,6 +5,7 @@ alone is worked out the first time the pattern is seen: its splits into sequence
 pair, and the facts the yaku ask of them.
 """
 
+import re
 from dataclasses import dataclass
 from functools import partial
 from typing import Final
@@ -260,38 +261,17 @@ def _part_of_digits(suit: int, digits: str) -> tuple[SuitPart, int]:
 # Per suit m, p, s, z: `_BY_DIGITS[suit][digits]` is _part_of_digits(suit, digits).
 _BY_DIGITS: Final = tuple(Memo(partial(_part_of_digits, suit), CACHE_LIMIT, f"suit_digits_{letter}")
                    for suit, letter in enumerate("mpsz"))
-_HONOR_DIGITS: Final = frozenset("1234567")
-
-
-def in_suit_order(text: str) -> tuple[str, str, str, str] | None:
-    """The digits of m, p, s and z in the usual way to write a hand: each suit at most once, in that order, honors
-    1-7 ('123m406p77z' -> ('123', '406', '', '77')); None for any other text, which suit_groups reads or refuses.
-    A scan, not a regular expression: the compiled build runs it in C (docs/performance.md, #32)."""
-    digits = ["", "", "", ""]
-    start = 0
-    next_suit = 0
-    for i in range(len(text)):
-        ch = text[i]
-        if 48 <= ord(ch) <= 57:  # "0" ... "9", compared as integers: the compiled build does that in C
-            continue
-        suit = _SUIT_INDEX.get(ch, -1)
-        if suit < next_suit or i == start:
-            return None
-        digits[suit] = text[start:i]
-        next_suit = suit + 1
-        start = i + 1
-    if start != len(text) or not _HONOR_DIGITS.issuperset(digits[3]):
-        return None
-    return digits[0], digits[1], digits[2], digits[3]
+# The usual way to write a hand: each suit at most once, in the order m p s z.
+_IN_SUIT_ORDER: Final = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(?:([1-7]+)z)?")
 
 
 def concealed_parts(text: str) -> tuple[tuple[SuitPart, ...], tuple[int, int, int]]:
     """The four suit parts (m, p, s, honors) of tiles in MPSZ notation, and the red fives per suit;
     TileNotationError when the notation is wrong."""
-    found = in_suit_order(text)
-    if found is None:
+    match = _IN_SUIT_ORDER.fullmatch(text)
+    if match is None:
         return _parts_of_groups(suit_groups(text))
-    m, p, s, z = found
+    m, p, s, z = match.groups("")
     man, man_reds = _BY_DIGITS[0][m]
     pin, pin_reds = _BY_DIGITS[1][p]
     sou, sou_reds = _BY_DIGITS[2][s]
