@@ -9,6 +9,7 @@ played. A screenshot of the final standings is kept (HANCHAN_SHOTS, else the tes
 import json
 import os
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -57,6 +58,11 @@ HANCHAN = [
 ]
 
 
+def api_get(server: Served, path: str) -> Any:
+    with urllib.request.urlopen(server.base + path, timeout=10) as response:
+        return json.load(response)
+
+
 def tiles_of(notation: str) -> list[str]:
     """"234m5p" as ["2m", "3m", "4m", "5p"]."""
     out: list[str] = []
@@ -91,6 +97,7 @@ def offline_phone(browser: Any, tmp_path: Path) -> Iterator[tuple[Any, str, list
         context.on("request", lambda request: problems.append(f"asked {request.url}")
                    if urlsplit(request.url).netloc != urlsplit(server.base).netloc else None)
         page.on("pageerror", lambda error: problems.append(f"error: {error}"))
+        page.on("dialog", lambda dialog: dialog.accept())  # "End the match now?": yes
         page.goto(f"{server.base}/calculator")
         page.wait_for_selector("html[data-offline=ready]", timeout=120_000)
         context.set_offline(True)
@@ -236,3 +243,44 @@ def test_an_imported_match_with_hand_options_can_be_ended_by_the_players(calc: P
     assert status == 200
     shown = [[cell for cell in row.locator("td, th").all_inner_texts()] for row in page.locator("table.standings tbody tr").all()]
     assert [(row[1], digits(row[2])) for row in shown] == [(NAMES["en"][s["seat"]], s["points"]) for s in expected["standings"]]
+
+
+def test_offline_every_language_has_its_names_and_a_match_is_imported_and_ended(
+        offline_phone: tuple[Any, str, list[str]], server: Served) -> None:
+    """With no network after one visit in English: each of the five languages, chosen on the page, shows the rules'
+    names GET /rules gives in it (stored by the service worker); a match file is imported (POST /match/replay, by the
+    engine) and ended by the players (POST /match/end-check, by the engine), in Vietnamese, with the service's
+    standings."""
+    page, base, problems = offline_phone
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    for lang in ("ja", "zh", "ko", "vi", "en", "vi"):
+        page.select_option("#lang", lang)
+        page.wait_for_selector(f"html[lang={lang}]")
+        rules = api_get(server, f"/rules?lang={lang}")
+        expected = [item["label"] for item in rules["presets"]]
+        page.wait_for_function("([lang, first]) => document.querySelector('#preset option')?.textContent === first",
+                               arg=[lang, expected[0]], timeout=30_000)
+        assert page.locator("#preset option").evaluate_all("(all) => all.map((o) => o.textContent)") == expected, lang
+    page.click("[data-view=match]")
+    hands = [replay_hand(hand) for hand in HANCHAN[:4]]
+    file = {"format": "riichi-calculator-match", "version": 1, "names": NAMES["en"], "ended_by_players": False,
+            "replay": {"rules": {"preset": "tenhou"}, "hands": hands}}
+    page.locator("#import-file").set_input_files(files=[{"name": "match.json", "mimeType": "application/json",
+                                                         "buffer": json.dumps(file).encode()}])
+    page.locator("ol.history li:nth-child(4)").wait_for(timeout=90_000)
+    status, replay = api(server, "/match/replay?lang=vi", file["replay"])
+    assert status == 200
+    shown = [digits(cell) for cell in page.locator("table.board").first.locator("td.num").all_inner_texts()]
+    assert shown == replay["hands"][-1]["scores"]
+    page.click("#end-match")
+    page.locator("#standings-h").wait_for(timeout=90_000)
+    state = {key: value for key, value in replay["hands"][-1]["next_state"].items() if key not in ("dealer_seat", "lap")}
+    status, ended = api(server, "/match/end-check", {"rules": {"preset": "tenhou", "enchousen": "none"},
+                                                     "state": {**state, "round_wind": "south", "round_number": 4},
+                                                     "last_hand": {"result": "draw", "dealer_tenpai": False}})
+    assert status == 200
+    rows = [row.locator("td, th").all_inner_texts() for row in page.locator("table.standings tbody tr").all()]
+    assert [(row[1], digits(row[2])) for row in rows] == [(NAMES["en"][s["seat"]], s["points"]) for s in ended["standings"]]
+    assert page.locator("#end-reason").inner_text() == "Người chơi đã kết thúc trận."
+    assert not problems, problems
