@@ -13,14 +13,13 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
 
 from tests.browser.browser_calculator import digits
-from tests.browser.conftest import PHONE, Page, api
+from tests.browser.conftest import Page, api, cut_off, watched_phone
 from tests.browser.strict_csp import SERVE
-from tests.served import Served, served, stop
+from tests.served import Served, served
 
 WINDS = ("east", "south", "west", "north")
 NAMES = {"en": ["Ann", "Bao", "Chen", "Dana"], "ja": ["愛子", "健", "美咲", "翔太"]}
@@ -89,19 +88,12 @@ def replay_hand(hand: dict[str, Any]) -> dict[str, Any]:
 @pytest.fixture
 def offline_phone(browser: Any, tmp_path: Path) -> Iterator[tuple[Any, str, list[str]]]:
     """A phone's page visited once in English with the network up until all it needs offline is stored; then the
-    network is cut and the service stopped. Page errors and requests to another host are listed."""
+    network is cut and the service stopped, under the strictest policy the engine allows (tests/browser/strict_csp.py).
+    Page errors, policy violations and requests to another host are listed."""
     with served(tmp_path, ("-c", SERVE), METRICS="false") as server:
-        context = browser.new_context(viewport=PHONE, locale="en-US")
-        page = context.new_page()
-        problems: list[str] = []
-        context.on("request", lambda request: problems.append(f"asked {request.url}")
-                   if urlsplit(request.url).netloc != urlsplit(server.base).netloc else None)
-        page.on("pageerror", lambda error: problems.append(f"error: {error}"))
-        page.on("dialog", lambda dialog: dialog.accept())  # "End the match now?": yes
+        context, page, problems = watched_phone(browser, server)
         page.goto(f"{server.base}/calculator")
-        page.wait_for_selector("html[data-offline=ready]", timeout=120_000)
-        context.set_offline(True)
-        stop(server.process)
+        cut_off(context, page, server)
         yield page, server.base, problems
         context.close()
 
