@@ -61,6 +61,8 @@ def api_get(server: Served, path: str) -> Any:
     with urllib.request.urlopen(server.base + path, timeout=10) as response:
         return json.load(response)
 
+RELOADED_AFTER = 5
+
 
 def tiles_of(notation: str) -> list[str]:
     """"234m5p" as ["2m", "3m", "4m", "5p"]."""
@@ -177,6 +179,11 @@ def test_a_whole_hanchan_on_one_phone_offline_ends_with_the_services_standings(
         dealer = stored["state"].get("dealer_seat") or 0
         if stored["over"]:
             break
+        if number == RELOADED_AFTER:  # the phone's browser reopens the page mid-match, still with no network
+            page.reload()
+            page.wait_for_selector("body[data-ready]")
+            page.click("[data-view=match]")
+            page.wait_for_selector(f"ol.history li:nth-child({number})")
     print(f"\n{lang}: {len(HANCHAN)} hands entered offline in {time.monotonic() - started:.1f} s")
     page.locator("#standings-h").wait_for()
     assert number == len(HANCHAN) and stored["over"] and stored["reason"] == "all_last_complete"
