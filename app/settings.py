@@ -31,6 +31,19 @@ class Settings:
     max_batch_body_bytes: int = 524288  # 500 full-context items of some 440 bytes each, with room to spare
     max_record_body_bytes: int = 1048576  # a game record: a hanchan is 20-60 KB, the longest real game fits many times
     cors_origins: tuple[str, ...] = ()  # browser apps on these origins may call the API; "*" any; none: CORS off
+    heavy_processes: int = 0  # processes of the heavy-work pool (app/heavy.py); 0: the CPUs available / workers
+    heavy_queue: int = 16  # heavy requests that may wait for a process; one more answers 503 overloaded
+    header_timeout: int = 10  # seconds for a request's line and headers to arrive (app/edge.py)
+    body_timeout: int = 30  # seconds for a request's body to arrive once its headers have
+    max_header_bytes: int = 32768  # request line and headers together
+    keep_alive_timeout: int = 5  # seconds an idle keep-alive connection is kept open
+
+    def heavy_pool_size(self) -> int:
+        """The heavy-work processes of each worker: as set, else the CPUs this process may run on shared among the
+        workers (at least one)."""
+        if self.heavy_processes:
+            return self.heavy_processes
+        return max(1, len(os.sched_getaffinity(0)) // self.workers)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -86,4 +99,10 @@ class Settings:
             max_batch_body_bytes=integer("MAX_BATCH_BODY_BYTES", defaults.max_batch_body_bytes, 1, 1 << 30),
             max_record_body_bytes=integer("MAX_RECORD_BODY_BYTES", defaults.max_record_body_bytes, 1, 1 << 30),
             cors_origins=origins("CORS_ORIGINS"),
+            heavy_processes=integer("HEAVY_PROCESSES", defaults.heavy_processes, 0, 64),
+            heavy_queue=integer("HEAVY_QUEUE", defaults.heavy_queue, 0, 10000),
+            header_timeout=integer("HEADER_TIMEOUT", defaults.header_timeout, 1, 3600),
+            body_timeout=integer("BODY_TIMEOUT", defaults.body_timeout, 1, 3600),
+            max_header_bytes=integer("MAX_HEADER_BYTES", defaults.max_header_bytes, 1024, 1 << 20),
+            keep_alive_timeout=integer("KEEP_ALIVE_TIMEOUT", defaults.keep_alive_timeout, 1, 3600),
         )

@@ -18,6 +18,7 @@ from app.api.errors import invalid_input_detail, validation_detail
 from app.api.json_route import JsonBodyRoute
 from app.api.language import AcceptLanguage, LangQuery, choose, content_headers, localize
 from app.errors import InvalidInput
+from app.heavy import heavy
 from app.observability.metrics import count_refused_item, observe_batch
 from app.schemas.hand import MAX_BATCH, HandScoreBatchRequest, HandScoreBatchResponse, HandScoreRequest, HandScoreResponse
 from app.scoring import ScoreResult, score_hand
@@ -84,4 +85,4 @@ async def score_hands(request: HandScoreBatchRequest, lang: LangQuery = None,
                       accept_language: AcceptLanguage = None) -> Response:
     """Each item is a /hand/score request, scored on its own: one result or one error list per item, in order.
     A bad item does not fail the others; only a malformed envelope (no `items`, too many) is a 422."""
-    return _results(_write_item, request.items, choose(lang, accept_language))
+    return await heavy(_results, _write_item, request.items, choose(lang, accept_language))

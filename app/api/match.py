@@ -2,7 +2,9 @@
 
 from fastapi import APIRouter, Response
 
+from app.api.hand import json_response
 from app.api.language import AcceptLanguage, LangQuery, choose, localize, set_headers
+from app.heavy import heavy
 from app.match.endcheck import check_match_end
 from app.match.hand import Settlement
 from app.match.replay import replay
@@ -65,12 +67,16 @@ def _localize(settled: Settlement, language: Language) -> None:
         "the answer ends with whether the match is over and its standings."
     ),
 )
-async def replay_match(request: ReplayRequest, response: Response, lang: LangQuery = None,
-                       accept_language: AcceptLanguage = None) -> ReplayResponse:
+async def replay_match(request: ReplayRequest, lang: LangQuery = None,
+                       accept_language: AcceptLanguage = None) -> Response:
+    return await heavy(replay_answer, request, choose(lang, accept_language))
+
+
+def replay_answer(request: ReplayRequest, language: Language) -> Response:
+    """The whole answer, written in a heavy-work process (app/heavy.py)."""
     state = None if request.state is None else request.state.to_core()
     result = replay(state, tuple(hand.to_core() for hand in request.hands), request.rules.to_core())
-    language = choose(lang, accept_language)
     for settled in result.hands:
         _localize(settled, language)
-    set_headers(response, language)
-    return ReplayResponse.model_validate(result)
+    answer = ReplayResponse.model_validate(result)
+    return json_response(answer.model_dump_json(by_alias=True).encode(), language)

@@ -2,13 +2,16 @@
 
 from fastapi import APIRouter, Response
 
-from app.api.language import AcceptLanguage, LangQuery, choose, localize, set_headers
+from app.api.hand import json_response
+from app.api.language import AcceptLanguage, LangQuery, choose, localize
 from app.errors import InvalidInput
+from app.heavy import heavy
 from app.records import read_record
 from app.records.model import GameRecord
 from app.records.verify import Verification, verify_game
 from app.schemas.records import RecordsVerifyRequest, RecordsVerifyResponse
 from app.schemas.settle import SettleRulesIn
+from app.scoring.vocabulary import Language
 
 router = APIRouter(tags=["records"])
 PATH = "/records/verify"  # its body cap is MAHJONG_MAX_RECORD_BODY_BYTES (app.main)
@@ -47,13 +50,17 @@ def verify(request: RecordsVerifyRequest) -> Verification:
         "settles it, and each difference from what the record says comes back at its hand and seat."
     ),
 )
-async def verify_record(request: RecordsVerifyRequest, response: Response, lang: LangQuery = None,
-                        accept_language: AcceptLanguage = None) -> RecordsVerifyResponse:
+async def verify_record(request: RecordsVerifyRequest, lang: LangQuery = None,
+                        accept_language: AcceptLanguage = None) -> Response:
+    return await heavy(verify_answer, request, choose(lang, accept_language))
+
+
+def verify_answer(request: RecordsVerifyRequest, language: Language) -> Response:
+    """The whole answer, written in a heavy-work process (app/heavy.py)."""
     result = verify(request)
-    language = choose(lang, accept_language)
     for hand in result.hands:
         for win in hand.wins:
             if win.score is not None:
                 localize(win.score, language)
-    set_headers(response, language)
-    return RecordsVerifyResponse.model_validate(result, from_attributes=True)
+    answer = RecordsVerifyResponse.model_validate(result, from_attributes=True)
+    return json_response(answer.model_dump_json(by_alias=True).encode(), language)
