@@ -125,6 +125,10 @@ class EdgeProtocol(HttpToolsProtocol):
             self.disarm()
             super().on_message_complete()
 
+    def send_400_response(self, msg: str) -> None:
+        """uvicorn's answer to a request it cannot parse, in the contract's shape and with the security headers."""
+        self.cut(raw_answer(400, "invalid_http_request", msg))
+
     # Cutting a request off.
     def refuse_head_too_large(self) -> None:
         EDGE_CUT.labels("header_too_large").inc()
