@@ -40,7 +40,7 @@ class TextFormatter(logging.Formatter):
             record.request_id = "-"
         return super().format(record)
 
-    def formatMessage(self, record: logging.LogRecord) -> str:  # noqa: N802 (logging's name)
+    def formatMessage(self, record: logging.LogRecord) -> str:  # logging's name
         """The line, its message's control characters escaped (a traceback, added after, keeps its lines)."""
         record.message = escape_controls(record.message)
         return super().formatMessage(record)
