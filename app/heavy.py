@@ -38,6 +38,7 @@ from app.observability.metrics import HEAVY_REFUSED, HEAVY_WAITED, HEAVY_WAITING
 Ts = TypeVarTuple("Ts")
 RETRY_AFTER_SECONDS = 1
 PARENT_CHECK_SECONDS = 1.0
+HEAVY_NICENESS = 10  # a pool process's nice value above its worker's: when the CPUs are short, the event loop runs
 OVERLOADED_MSG = "The service is busy with other heavy requests; try again in a moment (see Retry-After)."
 # Spawned, not forked: a fork of a worker copies its event loop, its threads and their locks mid-flight.
 _CONTEXT = multiprocessing.get_context("spawn")
@@ -53,9 +54,10 @@ def overloaded_response(msg: str = OVERLOADED_MSG) -> Response:
 
 def _quiet() -> None:
     """A pool process leaves signals to its worker (Ctrl-C reaches the whole process group; SIGTERM is the worker's to
-    drain), and ends with it, however the worker ended."""
+    drain), gives way to it for the CPU (the event loop answers first), and ends with it, however the worker ended."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    os.nice(HEAVY_NICENESS)
     threading.Thread(target=_end_with, args=(os.getppid(),), daemon=True, name="end-with-worker").start()
 
 
@@ -94,6 +96,11 @@ class HeavyPool:
         self.processes = processes
         self.queue = queue
         self.in_hand = 0  # at work or waiting
+        self.heavy_paths: set[str] = set()  # the paths whose route has called `heavy`: refused before their body
+
+    @property
+    def full(self) -> bool:
+        return self.in_hand >= self.processes + self.queue
 
     @property
     def waiting(self) -> int:
@@ -118,7 +125,7 @@ class HeavyPool:
             executor.shutdown(wait=True, cancel_futures=True)
 
     async def run(self, work: Callable[[*Ts], Response], *args: *Ts) -> Response:
-        if self.in_hand >= self.processes + self.queue:
+        if self.full:
             HEAVY_REFUSED.inc()
             raise Overloaded
         self.in_hand += 1
@@ -145,37 +152,46 @@ class HeavyPool:
         return answer
 
 
-# The pool of the app serving the current request (HeavyAdmission sets it); `heavy` outside any app makes one.
-current_pool: contextvars.ContextVar[HeavyPool | None] = contextvars.ContextVar("heavy_pool", default=None)
+# The pool of the app serving the current request and the request's path (HeavyAdmission sets them); `heavy` outside
+# any app makes a pool of its own.
+current: contextvars.ContextVar[tuple[HeavyPool, str] | None] = contextvars.ContextVar("heavy_pool", default=None)
 _fallback: list[HeavyPool] = []
 
 
 async def heavy(work: Callable[[*Ts], Response], *args: *Ts) -> Response:
     """`work(*args)` in the current app's pool: its answer, or Overloaded (503) when the pool's queue is full."""
-    pool = current_pool.get()
-    if pool is None:
+    serving = current.get()
+    if serving is None:
         if not _fallback:
             _fallback.append(HeavyPool(1, 16))
-        pool = _fallback[0]
+        return await _fallback[0].run(work, *args)
+    pool, path = serving
+    pool.heavy_paths.add(path)
     return await pool.run(work, *args)
 
 
 class HeavyAdmission:
-    """ASGI layer that makes `pool` the current one for each request and answers Overloaded with 503."""
+    """ASGI layer that makes `pool` the current one for each request, and answers a request to a heavy route 503 at
+    once, before its body is read or validated, while the pool is full (a heavy route is known from its first call
+    of `heavy`; until then it is refused there, after its body)."""
 
     def __init__(self, app: ASGIApp, pool: HeavyPool) -> None:
         self.app = app
         self.pool = pool
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "lifespan":
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        token = current_pool.set(self.pool)
+        if self.pool.full and scope["path"] in self.pool.heavy_paths:
+            HEAVY_REFUSED.inc()
+            await overloaded_response()(scope, receive, send)
+            return
+        token = current.set((self.pool, scope["path"]))
         try:
             await self.app(scope, receive, send)
         finally:
-            current_pool.reset(token)
+            current.reset(token)
 
 
 async def overloaded_handler(_: object, __: Exception) -> Response:
