@@ -39,11 +39,11 @@ class Settings:
     keep_alive_timeout: int = 5  # seconds an idle keep-alive connection is kept open
 
     def heavy_pool_size(self) -> int:
-        """The heavy-work processes of each worker: as set, else the CPUs this process may run on shared among the
-        workers (at least one)."""
+        """The heavy-work processes of each worker: as set, else the CPUs this process may use (its affinity, and a
+        container's CPU quota) shared among the workers, at least one."""
         if self.heavy_processes:
             return self.heavy_processes
-        return max(1, len(os.sched_getaffinity(0)) // self.workers)
+        return max(1, available_cpus() // self.workers)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -106,3 +106,26 @@ class Settings:
             max_header_bytes=integer("MAX_HEADER_BYTES", defaults.max_header_bytes, 1024, 1 << 20),
             keep_alive_timeout=integer("KEEP_ALIVE_TIMEOUT", defaults.keep_alive_timeout, 1, 3600),
         )
+
+
+# cgroup v2, then v1: a container's CPU quota and period, in microseconds.
+_CPU_QUOTA_FILES = (("/sys/fs/cgroup/cpu.max", None),
+                    ("/sys/fs/cgroup/cpu/cpu.cfs_quota_us", "/sys/fs/cgroup/cpu/cpu.cfs_period_us"))
+
+
+def available_cpus() -> int:
+    """The CPUs this process may run on, no more than its container's CPU quota (rounded up) where it has one."""
+    cpus = len(os.sched_getaffinity(0))
+    for quota_file, period_file in _CPU_QUOTA_FILES:
+        try:
+            with open(quota_file) as file:
+                fields = file.read().split()
+            if period_file is not None:
+                with open(period_file) as file:
+                    fields.append(file.read().strip())
+        except OSError:
+            continue
+        if len(fields) == 2 and fields[0].lstrip("-").isdigit() and int(fields[0]) > 0 and fields[1].isdigit():
+            cpus = min(cpus, -(-int(fields[0]) // int(fields[1])))
+        break
+    return cpus

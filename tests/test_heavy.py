@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from starlette.responses import Response
 
+from app import settings
 from app.heavy import HeavyPool, Overloaded
 from app.observability.metrics import HEAVY_REFUSED, HEAVY_WAITED
 from tests.records_helpers import TENHOU6, body
@@ -115,3 +116,16 @@ def test_heavy_answers_are_those_of_the_core(tmp_path: Path) -> None:
     assert results[0]["result"]["shanten"] == 0
     assert results[1]["detail"][0]["loc"][:3] == ["body", "items", 1]
     assert "mahjong_hands_analysed_total 1.0" in metrics
+
+
+@pytest.mark.parametrize(("quota", "expected"), [("max 100000", 2), ("150000 100000", 2), ("100000 100000", 1),
+                                                  ("50000 100000", 1)])
+def test_the_pool_size_follows_the_containers_cpu_quota(quota: str, expected: int, tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Auto-sized, the pool has the CPUs the container may use (its quota, rounded up) shared among the workers."""
+    (tmp_path / "cpu.max").write_text(quota + "\n")
+    monkeypatch.setattr(settings, "_CPU_QUOTA_FILES", ((str(tmp_path / "cpu.max"), None),))
+    monkeypatch.setattr(settings.os, "sched_getaffinity", lambda _: set(range(16)))
+    assert settings.available_cpus() == (16 if quota.startswith("max") else expected)
+    assert settings.Settings(workers=2).heavy_pool_size() == max(1, settings.available_cpus() // 2)
+    assert settings.Settings(workers=2, heavy_processes=3).heavy_pool_size() == 3
