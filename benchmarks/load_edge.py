@@ -30,6 +30,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RECORDS = sorted((ROOT / "tests" / "fixtures" / "records" / "tenhou6").glob("*.json"))
 HEALTH_P99_LIMIT = 0.250
+# `python -m app` (one worker: the app is served in this process) with the pool's processes replaced by as many threads.
+THREADS_INSTEAD = """
+from concurrent.futures import ThreadPoolExecutor
+import app.heavy, app.__main__
+executors = {}
+def in_threads(self):
+    return executors.setdefault(self.processes, ThreadPoolExecutor(self.processes))
+app.heavy.HeavyPool.executor = in_threads
+app.__main__.main([])
+"""
 
 
 def free_port() -> int:
@@ -208,6 +218,8 @@ def main() -> int:
     parser.add_argument("--soak", type=int, default=int(os.environ.get("LOAD_EDGE_SOAK", 10_000)))
     parser.add_argument("--header-timeout", type=int, default=int(os.environ.get("MAHJONG_HEADER_TIMEOUT", 10)))
     parser.add_argument("--body-timeout", type=int, default=int(os.environ.get("MAHJONG_BODY_TIMEOUT", 30)))
+    parser.add_argument("--threads", action="store_true",
+                        help="run the heavy work in threads instead of processes (to measure why it is not done so)")
     parser.add_argument("--rss-slack-mb", type=float, default=float(os.environ.get("RSS_SLACK_MB", 8)))
     args = parser.parse_args()
     bodies = [json.dumps({"record": json.loads(path.read_text())}).encode() for path in RECORDS]
@@ -218,12 +230,14 @@ def main() -> int:
                "MAHJONG_LOG_LEVEL": "warning", "TMPDIR": tmp}
         log = Path(tmp) / "server.log"
         with log.open("wb") as sink:
-            server = subprocess.Popen([sys.executable, "-m", "app"], cwd=ROOT, env=env, stdout=sink, stderr=sink)
+            command = ["-c", THREADS_INSTEAD] if args.threads else ["-m", "app"]
+            server = subprocess.Popen([sys.executable, *command], cwd=ROOT, env=env, stdout=sink, stderr=sink)
         try:
             wait_until_up(port, server)
             from app.api.health import core_build
 
-            print(f"core build: {core_build()}; heavy-work processes: {os.environ.get('MAHJONG_HEAVY_PROCESSES', 'auto')}")
+            print(f"core build: {core_build()}; heavy work in {'threads' if args.threads else 'processes'}: "
+                  f"{os.environ.get('MAHJONG_HEAVY_PROCESSES', 'auto')}")
             ok = asyncio.run(load(port, args, bodies))
             time.sleep(1.5)  # the clients that backed off are gone
             ok &= asyncio.run(soak(port, server.pid, args, bodies)) if args.soak else True
