@@ -234,9 +234,8 @@ def main() -> int:
             server = subprocess.Popen([sys.executable, *command], cwd=ROOT, env=env, stdout=sink, stderr=sink)
         try:
             wait_until_up(port, server)
-            from app.api.health import core_build
-
-            print(f"core build: {core_build()}; heavy work in {'threads' if args.threads else 'processes'}: "
+            build = asyncio.run(Connection(port).request("GET", "/version"))[2]
+            print(f"core build: {json.loads(build)['build']}; heavy work in {'threads' if args.threads else 'processes'}: "
                   f"{os.environ.get('MAHJONG_HEAVY_PROCESSES', 'auto')}")
             ok = asyncio.run(load(port, args, bodies))
             time.sleep(1.5)  # the clients that backed off are gone
