@@ -62,6 +62,7 @@ class EdgeProtocol(HttpToolsProtocol):
         self.head_bytes = 0  # of the request being read, counted as they arrive
         self.refusal: bytes | None = None  # the answer to write once the parser has returned
         self.task: asyncio.Task[None] | None = None  # the app's task of the current request
+        self.shutdown_deadline: TimerHandle | None = None  # set at SIGTERM, beside the request's own deadline
 
     # The deadlines: one timer at a time, for the head, then the body.
     def arm(self, seconds: float, expired: Callable[[], None]) -> None:
@@ -79,6 +80,8 @@ class EdgeProtocol(HttpToolsProtocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.disarm()
+        if self.shutdown_deadline is not None:
+            self.shutdown_deadline.cancel()
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
@@ -159,7 +162,7 @@ class EdgeProtocol(HttpToolsProtocol):
         super().shutdown()
         if self.cycle is not None and not self.cycle.response_complete:
             grace = self.config.timeout_graceful_shutdown or self.limits.shutdown_timeout
-            self.arm(max(grace - SHUTDOWN_MARGIN, grace / 2), self.out_of_time)
+            self.shutdown_deadline = self.loop.call_later(max(grace - SHUTDOWN_MARGIN, grace / 2), self.out_of_time)
 
     def out_of_time(self) -> None:
         EDGE_CUT.labels("shutdown").inc()
@@ -181,7 +184,8 @@ class EdgeProtocol(HttpToolsProtocol):
             except (asyncio.CancelledError, Exception):
                 if not cycle.disconnected:
                     raise
-                logger.info("%s %s: cut off at the edge, its work let go", scope.get("method"), scope.get("path"))
+                logger.info("%s %s: the client left or was cut off; its work let go", scope.get("method"),
+                            scope.get("path"))
             finally:
                 if self.task is asyncio.current_task():
                     self.task = None

@@ -105,8 +105,6 @@ class BodySizeLimit:
         while True:
             message = await receive()
             buffered.append(message)
-            if message["type"] == "http.disconnect":  # the client left (or was cut off at the edge): nothing to answer
-                return
             if message["type"] != "http.request":
                 break
             chunks.append(message.get("body", b""))
