@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.served import Served
+from tests.served import ROOT, Served
 
 
 @pytest.fixture
@@ -55,3 +55,23 @@ def test_the_front_door_keeps_its_style_under_its_policy(strict: tuple[Any, list
     page.goto(f"{server.base}/")
     assert page.evaluate("getComputedStyle(document.body).maxWidth") == "736px"  # 46rem: its inline style applied
     assert violations(messages) == []
+
+
+OFFLINE_ENGINE = any("offline" in path.read_text(encoding="utf-8") and "data-offline" in path.read_text(encoding="utf-8")
+                     for path in (ROOT / "app" / "web").glob("*.js"))
+
+
+@pytest.mark.skipif(not OFFLINE_ENGINE, reason="the page has no offline engine (data-offline) yet")
+def test_the_offline_engine_gets_ready_under_the_policy(browser: Any, server: Served) -> None:
+    """The in-browser engine (WebAssembly in a Web Worker, its runtime served by the service) loads under the
+    page's policy ('wasm-unsafe-eval', worker-src 'self'): the page reaches data-offline="ready" with no violation."""
+    context = browser.new_context(viewport={"width": 1000, "height": 900}, service_workers="allow")
+    try:
+        page = context.new_page()
+        messages: list[str] = []
+        page.on("console", lambda message: messages.append(message.text))
+        page.goto(f"{server.base}/calculator")
+        page.wait_for_selector('html[data-offline="ready"]', state="attached", timeout=120_000)
+        assert violations(messages) == []
+    finally:
+        context.close()
