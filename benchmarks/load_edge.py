@@ -7,7 +7,8 @@
    timeout is other). Meanwhile, a client sends its headers and never ends them, one sends 40 KiB of headers, and one
    sends half a body: printed, when and how each was cut off.
 2. Soak: SOAK records (10,000) verified, 8 clients at a time; the resident size of the worker and of its heavy-work
-   processes printed after the warm-up (the first tenth) and at the end.
+   processes printed fresh (before any request), before the soak (after the load), after its warm-up (the first
+   tenth) and at the end.
 
 Exit status 1 when a check fails: /health p99 over 250 ms, any heavy answer not 200 or 503, a slow or oversized client
 not cut off within its limit (+1 s), or the resident size grown by more than RSS_SLACK_MB after the warm-up.
@@ -180,11 +181,11 @@ async def load(port: int, args: argparse.Namespace, bodies: list[bytes]) -> bool
     return ok
 
 
-async def soak(port: int, pid: int, args: argparse.Namespace, bodies: list[bytes]) -> bool:
+async def soak(port: int, pid: int, args: argparse.Namespace, bodies: list[bytes], fresh: tuple[float, float]) -> bool:
     warm = max(1, args.soak // 10)
     sent = 0
     counts: Counter[str] = Counter()
-    marks: dict[str, tuple[float, float]] = {"start": resident(pid)}
+    marks: dict[str, tuple[float, float]] = {"fresh": fresh, "start": resident(pid)}
 
     async def client() -> None:
         nonlocal sent
@@ -237,9 +238,11 @@ def main() -> int:
             build = asyncio.run(Connection(port).request("GET", "/version"))[2]
             print(f"core build: {json.loads(build)['build']}; heavy work in {'threads' if args.threads else 'processes'}: "
                   f"{os.environ.get('MAHJONG_HEAVY_PROCESSES', 'auto')}")
+            time.sleep(2)  # the pool's processes started
+            fresh = resident(server.pid)
             ok = asyncio.run(load(port, args, bodies))
             time.sleep(1.5)  # the clients that backed off are gone
-            ok &= asyncio.run(soak(port, server.pid, args, bodies)) if args.soak else True
+            ok &= asyncio.run(soak(port, server.pid, args, bodies, fresh)) if args.soak else True
         finally:
             server.terminate()
             status = server.wait(timeout=60)

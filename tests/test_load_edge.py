@@ -24,6 +24,6 @@ def test_load_edge_prints_its_figures() -> None:
     assert lines[5].startswith("  40 KiB of headers: cut off after 0.")
     assert re.fullmatch(r"  half a body: cut off after (0\.9\d|1\.\d\d) s \(limit 1 s\): HTTP/1.1 408 .*", lines[6])
     assert lines[7].startswith("soak: 200 records in ") and lines[7].endswith("answers 200 200")
-    assert [line.split(":")[0] for line in lines[8:11]] == ["  RSS start", "  RSS  warm", "  RSS   end"]
+    assert [line.split(":")[0] for line in lines[8:12]] == ["  RSS fresh", "  RSS start", "  RSS  warm", "  RSS   end"]
     assert lines[-1] in ("load-edge: all checks held", "load-edge: FAILED")
     assert "the server exited" not in run.stdout
