@@ -4,6 +4,8 @@ shutdown"): the pool holds `processes` at work and `queue` waiting, the next is 
 
 import asyncio
 import json
+import os
+import signal
 import threading
 import time
 import urllib.error
@@ -129,3 +131,25 @@ def test_the_pool_size_follows_the_containers_cpu_quota(quota: str, expected: in
     assert settings.available_cpus() == (16 if quota.startswith("max") else expected)
     assert settings.Settings(workers=2).heavy_pool_size() == max(1, settings.available_cpus() // 2)
     assert settings.Settings(workers=2, heavy_processes=3).heavy_pool_size() == 3
+
+
+def pool_processes(server: Served) -> list[int]:
+    children = []
+    for task in Path(f"/proc/{server.process.pid}/task").iterdir():
+        children += [int(pid) for pid in (task / "children").read_text().split()]
+    return [pid for pid in children if b"resource_tracker" not in Path(f"/proc/{pid}/cmdline").read_bytes()]
+
+
+def test_a_pool_process_killed_is_replaced(tmp_path: Path) -> None:
+    """A pool process that dies (killed, out of memory) costs no request an error: the next ones are answered 200."""
+    record = json.dumps(body(TENHOU6[0])).encode()
+    with served(tmp_path, HEAVY_PROCESSES="1") as running:
+        assert post(running, "/records/verify", record)[0] == 200
+        (victim,) = pool_processes(running)
+        os.kill(victim, signal.SIGKILL)
+        time.sleep(0.2)
+        assert [post(running, "/records/verify", record)[0] for _ in range(3)] == [200, 200, 200]
+        assert victim not in pool_processes(running) and len(pool_processes(running)) == 1
+        running.process.terminate()
+        assert running.process.wait(timeout=15) == 0
+        assert "Traceback" not in running.log.read_text()
