@@ -18,7 +18,7 @@ PYTEST_ARGS ?=
 # Wheels for the image: Linux x86_64, CPython 3.11, binary only.
 WHEEL_PLATFORMS := --platform manylinux2014_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64
 
-.PHONY: load-edge browser-test screenshots mypyc-check test-compiled dist bench-stages bench-match bench-http-stages clients-check run test fuzz openapi lint-openapi wheels image load bench bench-records bench-instructions bench-http bench-http-compiled scale-test clean
+.PHONY: load-edge verify-real browser-test screenshots mypyc-check test-compiled dist bench-stages bench-match bench-http-stages clients-check run test fuzz openapi lint-openapi wheels image load bench bench-records bench-instructions bench-http bench-http-compiled scale-test clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -127,6 +127,12 @@ load-edge: $(STAMP) dist
 # scoring, 13-tile waits with values, 14-tile discards, the stream of first-seen hands; last line speedup_vs_mahjong.
 bench: $(STAMP) dist bench-records
 	$(BIN)/python benchmarks/bench.py
+
+# Every public Tenhou log here verified (not part of `make test`): the committed records, the folders in REAL_LOGS
+# (REAL_LOGS="DIR ..."), and each of their mjlog games again as tenhou.net/6 JSON; prints each failure and the counts.
+REAL_LOGS ?=
+verify-real: $(STAMP)
+	PYTHON=$(BIN)/python REAL_LOGS="$(REAL_LOGS)" bash scripts/verify_real.sh
 
 # Real Tenhou games verified per second per core, beside the library scoring their wins (make bench runs it first).
 bench-records: $(STAMP)

@@ -30,6 +30,7 @@ class Settings:
     shutdown_timeout: int = 20
     max_batch_body_bytes: int = 524288  # 500 full-context items of some 440 bytes each, with room to spare
     max_record_body_bytes: int = 1048576  # a game record: a hanchan is 20-60 KB, the longest real game fits many times
+    max_stats_body_bytes: int = 16777216  # POST /records/stats: up to 500 records
     cors_origins: tuple[str, ...] = ()  # browser apps on these origins may call the API; "*" any; none: CORS off
     heavy_processes: int = 0  # processes of the heavy-work pool (app/heavy.py); 0: the CPUs available / workers
     heavy_queue: int = 16  # heavy requests that may wait for a process; one more answers 503 overloaded
@@ -98,6 +99,7 @@ class Settings:
             shutdown_timeout=integer("SHUTDOWN_TIMEOUT", defaults.shutdown_timeout, 1, 3600),
             max_batch_body_bytes=integer("MAX_BATCH_BODY_BYTES", defaults.max_batch_body_bytes, 1, 1 << 30),
             max_record_body_bytes=integer("MAX_RECORD_BODY_BYTES", defaults.max_record_body_bytes, 1, 1 << 30),
+            max_stats_body_bytes=integer("MAX_STATS_BODY_BYTES", defaults.max_stats_body_bytes, 1, 1 << 30),
             cors_origins=origins("CORS_ORIGINS"),
             heavy_processes=integer("HEAVY_PROCESSES", defaults.heavy_processes, 0, 64),
             heavy_queue=integer("HEAVY_QUEUE", defaults.heavy_queue, 0, 10000),

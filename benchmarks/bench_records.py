@@ -13,6 +13,8 @@ every hand, score every win, settle every hand, compare), next to the `mahjong` 
 * ROUNDS rounds, each timing every game once per side (time.perf_counter_ns around one game); per game the median
   over rounds. Printed per format: ms per game and games per second, ours and the library's; the last line is
   `records_games_per_second_per_core: X.X` (ours, both formats together).
+* Beside verify, POST /records/stats's work per game (app.records.stats.game_figures: the same verification, each
+  seat's figures counted from it), printed as `stats_games_per_second_per_core: X.X` just before that last line.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from mahjong.hand_calculating.hand import HandCalculator
 
 from app.match.rules import MatchRules
 from app.records import read_record
+from app.records.stats import GameFigures, game_figures
 from app.records.verify import Verification, verify_game
 from app.schemas.settle import SettleRulesIn
 from app.scoring import HandInput, HandRules, WinContext, score_hand
@@ -43,8 +46,10 @@ CLOCK = time.perf_counter_ns
 
 
 def games() -> list[tuple[str, str, Any]]:
-    """(name, format, record) of each real hanchan kept in both formats, Tenhou's own logs."""
-    stems = sorted(p.stem for p in (FIXTURES / "tenhou6").glob("20*.json") if (FIXTURES / "mjlog" / f"{p.stem}.xml").exists())
+    """(name, format, record) of each real hanchan kept in both formats, Tenhou's own logs: the JSON written by Tenhou
+    has `ratingc`, which the ones converted from an mjlog (SOURCES.md: C) leave out."""
+    stems = sorted(p.stem for p in (FIXTURES / "tenhou6").glob("20*.json")
+                   if (FIXTURES / "mjlog" / f"{p.stem}.xml").exists() and "ratingc" in json.loads(p.read_text()))
     return [(stem, fmt, json.loads((FIXTURES / "tenhou6" / f"{stem}.json").read_text()) if fmt == "tenhou6"
              else (FIXTURES / "mjlog" / f"{stem}.xml").read_text()) for stem in stems for fmt in ("tenhou6", "mjlog")]
 
@@ -53,6 +58,12 @@ def ours(record: Any) -> Verification:
     game = read_record(record)
     options = dict(game.rules.options)
     return verify_game(game, rules_of(options), options)
+
+
+def stats(record: Any) -> GameFigures:
+    game = read_record(record)
+    options = dict(game.rules.options)
+    return game_figures(game, rules_of(options), options)
 
 
 _RULES: dict[str, MatchRules] = {}
@@ -92,6 +103,7 @@ def main() -> None:
                      for call, given in zip(calls, inputs))
         prepared.append((name, fmt, record, calls, inputs))
     ours_ns: list[list[int]] = [[] for _ in prepared]
+    stats_ns: list[list[int]] = [[] for _ in prepared]
     scoring_ns: list[list[int]] = [[] for _ in prepared]
     theirs_ns: list[list[int]] = [[] for _ in prepared]
     gc.disable()
@@ -101,6 +113,9 @@ def main() -> None:
                 start = CLOCK()
                 ours(record)
                 ours_ns[i].append(CLOCK() - start)
+                start = CLOCK()
+                stats(record)
+                stats_ns[i].append(CLOCK() - start)
                 start = CLOCK()
                 for given in inputs:
                     score_hand(*given)
@@ -113,6 +128,7 @@ def main() -> None:
     finally:
         gc.enable()
     ours_ms = [statistics.median(t) / 1e6 for t in ours_ns]
+    stats_ms = [statistics.median(t) / 1e6 for t in stats_ns]
     scoring_ms = [statistics.median(t) / 1e6 for t in scoring_ns]
     theirs_ms = [statistics.median(t) / 1e6 for t in theirs_ns]
     hands = sum(len(ours(record).hands) for _, _, record, *_ in prepared)
@@ -124,8 +140,10 @@ def main() -> None:
     for fmt in ("tenhou6", "mjlog"):
         mine = [ms for (_, f, *_), ms in zip(prepared, ours_ms) if f == fmt]
         print(f"{'ours, verify ' + fmt:34}{statistics.mean(mine):10.2f}{1000 / statistics.mean(mine):10.1f}")
+    print(f"{'ours, stats (both formats)':34}{statistics.mean(stats_ms):10.2f}{1000 / statistics.mean(stats_ms):10.1f}")
     for label, times in (("ours, scoring the wins only", scoring_ms), ("mahjong, scoring the wins only", theirs_ms)):
         print(f"{label:34}{statistics.mean(times):10.2f}{1000 / statistics.mean(times):10.1f}")
+    print(f"stats_games_per_second_per_core: {1000 / statistics.mean(stats_ms):.1f}")
     print(f"records_games_per_second_per_core: {1000 / statistics.mean(ours_ms):.1f}")
 
 

@@ -10,6 +10,11 @@ TENHOU6 = sorted((FIXTURES / "tenhou6").glob("*.json"))
 MJLOG = sorted((FIXTURES / "mjlog").glob("*.xml"))
 # Both formats of the same game: the official Tenhou pairs and the pairs converted from one another.
 PAIRS = sorted({p.stem for p in TENHOU6} & {p.stem for p in MJLOG})
+# Records whose own figures disagree with Tenhou's way of writing them (each difference named; make verify-real
+# shows them apart): confusing_nakis_1 is a test case of mjai-reviewer's interleaving: its win's score change leaves
+# out the riichi stick that seat 2's accepted riichi put on the table (Tenhou's own logs count it, as every other
+# record here does).
+KNOWN = {"mjai-reviewer_confusing_nakis_1": {(0, 0, "deltas")}}
 
 
 def load(path: Path) -> dict[str, Any] | str:

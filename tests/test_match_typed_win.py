@@ -7,12 +7,13 @@ import msgspec
 import pytest
 
 from app.errors import InvalidInput
+from app.match import win_value
 from app.match.hand import Outcome, PlayedHand, Tiles, Win
 from app.match.model import MatchState
 from app.match.rules import resolve_match_rules
 from app.match.settle import settle_hand
-from app.match.win_value import Seating, TileHand, value_of_tiles
-from app.scoring import HandInput, TypedHand, TypedMeld, WinContext
+from app.match.win_value import Payout, Seating, TileHand, value_of_tiles
+from app.scoring import HandInput, HandRules, MeldInput, TypedHand, TypedMeld, WinContext, resolve_hand_rules, score_hand
 from app.scoring.typed import counts_of
 from app.scoring.vocabulary import WIND_NAMES
 from tests.golden import cases
@@ -77,3 +78,47 @@ def test_a_settled_win_by_tile_codes_keeps_its_calls_seats() -> None:
     with pytest.raises(InvalidInput) as exc:
         settled(called_by_itself)
     assert [(p.type, p.loc) for p in exc.value.problems] == [("invalid_meld", ("hand", "wins", 0, "hand", "melds", 2, "from_seat"))]
+
+
+def seating_of(ctx: WinContext) -> Seating:
+    return Seating(ctx.win, ctx.seat_wind, ctx.round_wind, ctx.discarder_seat_wind, ctx.pao_seat_wind, ctx.honba,
+                   ctx.riichi_sticks)
+
+
+def paid_without_honba(hand: HandInput, ctx: WinContext, rules: HandRules) -> tuple[Payout, ...]:
+    """The hand's own payments as the core pays the same win with no honba and no sticks on the table."""
+    scored = score_hand(hand, replace(ctx, honba=0, riichi_sticks=0), rules)
+    return tuple(Payout(p.payer, p.points, p.liable) for p in scored.payments)  # type: ignore[arg-type]
+
+
+PAO_WINS = [  # daisangen, the third dragon pon fed by the West seat: a ron on another seat's tile, and a tsumo
+    (HandInput("12399m", "3m", (MeldInput("pon", "555z"), MeldInput("pon", "666z"), MeldInput("pon", "777z"))),
+     WinContext(win="ron", seat_wind="south", discarder_seat_wind="east", pao_seat_wind="west", honba=2)),
+    (HandInput("12399m", "9m", (MeldInput("pon", "555z"), MeldInput("pon", "666z"), MeldInput("pon", "777z"))),
+     WinContext(win="tsumo", seat_wind="east", pao_seat_wind="north", honba=3, riichi_sticks=1)),
+]
+
+
+def test_a_win_with_honba_is_scored_once_and_its_own_payments_are_those_without_honba(monkeypatch) -> None:
+    calls = []
+    scored = win_value._scored
+    monkeypatch.setattr(win_value, "_scored", lambda *args: calls.append(args) or scored(*args))
+    wins = [(case.hand, with_discarder(case.ctx, case.rules.players), case.rules) for case in cases(1500)
+            if case.hand is not None and case.ctx.honba]
+    wins += [(hand, ctx, resolve_hand_rules("tenhou", {"pao_honba": pao_honba}))
+             for hand, ctx in PAO_WINS for pao_honba in ("liable", "discarder")]
+    compared = 0
+    for hand, ctx, rules in wins:
+        sent = {f.name: getattr(ctx, f.name) for f in fields(ctx) if f.name not in SEATING}
+        calls.clear()
+        try:
+            value = value_of_tiles(tile_hand(hand), sent, seating_of(ctx), rules)
+        except InvalidInput:
+            continue
+        assert len(calls) == 1
+        assert value.payments == paid_without_honba(hand, ctx, rules)
+        assert sum(p.points for p in value.honba) == value.score.points.honba_bonus > 0  # type: ignore[union-attr]
+        compared += 1
+    assert compared > 300
+    assert [p.liable for p in value_of_tiles(tile_hand(PAO_WINS[0][0]), {}, seating_of(PAO_WINS[0][1]),
+                                             resolve_hand_rules("tenhou", {})).payments] == [False, True]

@@ -68,7 +68,7 @@ def test_every_4xx_of_every_operation_is_the_one_error_schema(client: TestClient
         ("post", "/hand/score"): body, ("post", "/hand/score/batch"): body, ("post", "/hand/points"): body,
         ("post", "/hand/analyze"): body, ("post", "/hand/analyze/batch"): body,
         ("post", "/match/end-check"): body, ("post", "/match/settle"): body, ("post", "/match/replay"): body,
-        ("post", "/records/verify"): body,
+        ("post", "/records/verify"): body, ("post", "/records/stats"): body,
     }
     schemas = document["components"]["schemas"]
     assert schemas["ErrorResponse"] == {
@@ -116,7 +116,7 @@ def test_operation_ids_read_as_method_names(client: TestClient) -> None:
         ("post", "/hand/analyze"): "analyze_hand", ("post", "/hand/analyze/batch"): "analyze_hands",
         ("post", "/hand/points"): "score_points", ("post", "/match/end-check"): "check_match_end",
         ("post", "/match/settle"): "settle_hand", ("post", "/match/replay"): "replay_match",
-        ("post", "/records/verify"): "verify_record",
+        ("post", "/records/verify"): "verify_record", ("post", "/records/stats"): "record_stats",
     }
 
 
@@ -130,7 +130,7 @@ def test_schema_names_are_the_models_own(client: TestClient) -> None:
     (b"{}", {"Content-Type": "application/json"}, 422),
     (b"{", {"Content-Type": "application/json"}, 422),
     (b"{}", {"Content-Type": "text/plain"}, 415),
-    (b" " * 1_100_000, {"Content-Type": "application/json"}, 413),  # over every cap, a record's 1 MiB included
+    (b" " * (16 * 1024 * 1024 + 1), {"Content-Type": "application/json"}, 413),  # over every cap, the stats' 16 MiB too
 ], ids=["invalid", "malformed", "not-json", "too-large"])
 def test_every_error_answer_validates_against_the_documented_schema(client: TestClient, body: bytes, headers: dict[str, str],
                                                                     status: int) -> None:

@@ -1,11 +1,13 @@
 """The committed game records (tests/fixtures/records, listed in its SOURCES.md) cover what POST /records/verify is
 tested on, and a game kept in both formats is the same game in both."""
 
+import json
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
+from scripts.mjlog_to_tenhou6 import convert, main
 from scripts.record_census import census
 
 RECORDS = Path(__file__).parent / "fixtures" / "records"
@@ -37,7 +39,7 @@ def test_the_records_cover_every_feature_the_verifier_is_tested_on() -> None:
 
 @pytest.mark.parametrize(("fmt", "players", "length"), [
     ("mjlog", 4, "hanchan"), ("mjlog", 4, "tonpuusen"), ("mjlog", 3, "hanchan"),
-    ("tenhou6", 4, "hanchan"), ("tenhou6", 4, "tonpuusen"),
+    ("tenhou6", 4, "hanchan"), ("tenhou6", 4, "tonpuusen"), ("tenhou6", 3, "hanchan"),
 ])
 def test_each_format_has_games_of_each_kind(fmt: str, players: int, length: str) -> None:
     assert any(row["format"] == fmt and row["players"] == players and length in row["rules"] for row in ROWS)  # type: ignore[operator]
@@ -61,3 +63,30 @@ def test_every_record_file_is_listed_in_sources() -> None:
     sources = (RECORDS / "SOURCES.md").read_text(encoding="utf-8")
     files = sorted(p.name for p in RECORDS.rglob("*") if p.suffix in (".xml", ".json"))
     assert [name for name in files if name not in sources] == []
+
+
+# The pairs whose JSON is Tenhou's own (SOURCES.md: T, and P's Tenhou games with the players renamed): the converter
+# must write what Tenhou wrote. The others' JSON was made by the converter, and must be what it writes now.
+TENHOU_OWN_KEYS = ("ver", "ref", "rule", "lobby", "dan", "rate", "sx", "sc", "name")
+
+
+@pytest.mark.parametrize("stem", PAIRS)
+def test_the_converter_writes_the_tenhou6_json_of_each_pair(stem: str) -> None:
+    written = convert((RECORDS / "mjlog" / f"{stem}.xml").read_text(encoding="utf-8"), stem)
+    kept = json.loads((RECORDS / "tenhou6" / f"{stem}.json").read_text(encoding="utf-8"))
+    assert written["log"] == kept["log"]
+    if not stem.startswith("pantheon_"):  # Pantheon renamed the players and the game
+        assert {key: written.get(key) for key in TENHOU_OWN_KEYS} == {key: kept.get(key) for key in TENHOU_OWN_KEYS}
+
+
+def test_the_converter_takes_folders_skips_json_and_names_what_it_cannot_convert(tmp_path, capsys) -> None:
+    stem = "2020010118gm-00b9-0000-fec27b29"
+    found = tmp_path / "found"
+    found.mkdir()
+    (found / f"{stem}.txt").write_bytes((RECORDS / "mjlog" / f"{stem}.xml").read_bytes())
+    (found / "other.json").write_text((RECORDS / "tenhou6" / f"{stem}.json").read_text())
+    (found / "broken.xml").write_text("<mjloggm><INIT/></mjloggm>")
+    assert main([str(found), "--out", str(tmp_path / "out")]) == 1
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [f"{stem}.json"]
+    assert (tmp_path / "out" / f"{stem}.json").read_text() == (RECORDS / "tenhou6" / f"{stem}.json").read_text()
+    assert capsys.readouterr().err.startswith(f"cannot convert {found / 'broken.xml'}: ")

@@ -8,12 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from scripts.readme_examples import README, mismatch
-from tests.records_helpers import FIXTURES, MJLOG, PAIRS, TENHOU6, body, mismatch_places, tenhou6
-
-# Records whose own figures disagree with Tenhou's way of writing them (each difference named):
-# confusing_nakis_1 is a test case of mjai-reviewer's interleaving: its win's score change leaves out the riichi
-# stick that seat 2's accepted riichi put on the table (Tenhou's own logs count it, as every other record here does).
-KNOWN = {"mjai-reviewer_confusing_nakis_1": {(0, 0, "deltas")}}
+from tests.records_helpers import FIXTURES, KNOWN, MJLOG, PAIRS, TENHOU6, body, mismatch_places, tenhou6
 
 
 @pytest.mark.parametrize("path", TENHOU6 + MJLOG, ids=lambda p: p.name)

@@ -1,20 +1,25 @@
-"""POST /records/verify."""
+"""POST /records/verify and POST /records/stats."""
+
+from typing import Any
 
 from fastapi import APIRouter, Response
 
 from app.api.hand import json_response
 from app.api.language import AcceptLanguage, LangQuery, choose, localize
-from app.errors import InvalidInput
+from app.errors import InvalidInput, Problem
 from app.heavy import heavy
-from app.records import read_record
+from app.match.rules import MatchRules
+from app.records import RecordFormat, read_record
 from app.records.model import GameRecord
+from app.records.stats import GameFigures, RecordStats, game_figures, stats_of
 from app.records.verify import Verification, verify_game
-from app.schemas.records import RecordsVerifyRequest, RecordsVerifyResponse
+from app.schemas.records import RecordsStatsRequest, RecordsStatsResponse, RecordsVerifyRequest, RecordsVerifyResponse
 from app.schemas.settle import SettleRulesIn
 from app.scoring.vocabulary import Language
 
 router = APIRouter(tags=["records"])
 PATH = "/records/verify"  # its body cap is MAHJONG_MAX_RECORD_BODY_BYTES (app.main)
+STATS_PATH = "/records/stats"  # its body cap is MAHJONG_MAX_STATS_BODY_BYTES (app.main)
 
 
 def rules_for(game: GameRecord, given: SettleRulesIn | None) -> dict[str, object]:
@@ -28,15 +33,39 @@ def rules_for(game: GameRecord, given: SettleRulesIn | None) -> dict[str, object
     return {**options, **sent}
 
 
-def verify(request: RecordsVerifyRequest) -> Verification:
-    game = read_record(request.record, request.format)
-    options = rules_for(game, request.rules)
+def prepared(record: dict[str, Any] | str, given: RecordFormat | None,
+             rules_given: SettleRulesIn | None) -> tuple[GameRecord, MatchRules, dict[str, object]]:
+    """The record read, and the rules to replay it under (its own unless others are given)."""
+    game = read_record(record, given)
+    options = rules_for(game, rules_given)
     rules = SettleRulesIn.model_validate(options).to_core()
     if rules.players != game.rules.players:
         raise InvalidInput.single("invalid_option", ("rules", "players"),
                                   f"the record is a {game.rules.players}-player game but these rules are for "
                                   f"{rules.players} players; use a {game.rules.players}-player preset or set players")
-    return verify_game(game, rules, options)
+    return game, rules, options
+
+
+def verify(request: RecordsVerifyRequest) -> Verification:
+    return verify_game(*prepared(request.record, request.format, request.rules))
+
+
+def stats(request: RecordsStatsRequest) -> RecordStats:
+    """Every record replayed and verified, and the players' figures added up; a record that cannot be read refuses
+    the whole request, pointed at by its index."""
+    figures: list[GameFigures] = []
+    for index, record in enumerate(request.records):
+        try:
+            figures.append(game_figures(*prepared(record, None, request.rules)))
+        except InvalidInput as exc:
+            raise InvalidInput([_at_record(index, p) for p in exc.problems]) from None
+    return stats_of(figures)
+
+
+def _at_record(index: int, problem: Problem) -> Problem:
+    """A problem of one record, pointed into `records`: ("record", ...) becomes ("records", INDEX, ...)."""
+    loc = ("records", index, *problem.loc[1:]) if problem.loc[:1] == ("record",) else problem.loc
+    return Problem(problem.type, loc, f"record {index}: {problem.msg}")
 
 
 @router.post(
@@ -64,3 +93,25 @@ def verify_answer(request: RecordsVerifyRequest, language: Language) -> Response
                 localize(win.score, language)
     answer = RecordsVerifyResponse.model_validate(result, from_attributes=True)
     return json_response(answer.model_dump_json(by_alias=True).encode(), language)
+
+
+@router.post(
+    STATS_PATH,
+    response_model=RecordsStatsResponse,
+    operation_id="record_stats",
+    summary="Player statistics over game records",
+    description=(
+        "Send 1 to 500 game records in any format POST /records/verify reads; each is replayed and verified as that "
+        "route does, and every player's figures come back as counts of their denominators (win, tsumo, deal-in, "
+        "riichi, call, dama, draw, tenpai at draw), with the mean win, deal-in and win turn and the placements. "
+        "Records with mismatches still count and are listed in `unverified`."
+    ),
+)
+async def record_stats(request: RecordsStatsRequest) -> Response:
+    return await heavy(stats_answer, request)
+
+
+def stats_answer(request: RecordsStatsRequest) -> Response:
+    """The whole answer, written in a heavy-work process (app/heavy.py)."""
+    answer = RecordsStatsResponse.model_validate(stats(request), from_attributes=True)
+    return json_response(answer.model_dump_json(by_alias=True).encode())

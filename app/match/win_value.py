@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from app.scoring import HandInput, HandRules, MeldInput, ScoreResult, TypedHand, WinContext, score, score_hand
+from app.scoring.evaluate import liable_base
 from app.scoring.settlement import PaidWin, Payment, Points, limit_and_base, settle, win_to_pay
 from app.scoring.vocabulary import Payer, Wind, WinType
 
@@ -79,8 +80,8 @@ def value_of_tiles(hand: TileHand | TypedHand | None, context: Mapping[str, obje
     """A win given as /hand/score's context (`context`: the fields sent, laid under `seating`) and its hand, in MPSZ
     notation (as /match/settle takes it) or by tile codes (the core's typed entry, as the record replay holds it)."""
     shown = _scored(hand, _context(seating, context, seating.honba, seating.riichi_sticks), rules)
-    plain = _scored(hand, _context(seating, context, honba=0), rules) if seating.honba else shown
-    value = _value(shown.han, shown.fu, shown.limit, tuple(plain.payments), tuple(shown.payments))
+    plain = _without_honba(shown, seating, rules) if seating.honba else tuple(shown.payments)
+    value = _value(shown.han, shown.fu, shown.limit, plain, tuple(shown.payments))
     return WinValue(value.han, value.fu, value.limit, value.points, value.payments, value.honba, shown)
 
 
@@ -104,6 +105,13 @@ def _scored(hand: TileHand | TypedHand | None, ctx: WinContext, rules: HandRules
     noted = None if hand is None else HandInput(hand.tiles, hand.win_tile,
                                                 tuple(MeldInput(kind, tiles) for kind, tiles in hand.melds))  # type: ignore[arg-type]
     return score_hand(noted, ctx, rules)
+
+
+def _without_honba(scored: ScoreResult, seating: Seating, rules: HandRules) -> tuple[Payment, ...]:
+    """The payments of a scored win paid again from its base points without the honba (the hand is not scored
+    twice)."""
+    liable = liable_base([(y.id, y.multiplier) for y in scored.yakuman], rules) if seating.pao_seat_wind else 0
+    return _settled(scored.base_points, liable, seating, 0, 0, rules).payments
 
 
 def _settled(base: int, pao_base: int, seating: Seating, honba: int, riichi_sticks: int, rules: HandRules) -> PaidWin:

@@ -1,4 +1,5 @@
 """`python -m app.records verify PATH... [--url URL] [--out REPORT.jsonl] [--preset NAME] [--jobs N]`
+`python -m app.records stats PATH... [--json] [--player NAME]` (app/records/stats_command.py)
 
 Verifies every game record found in the paths (files, folders searched recursively, `.gz` read through): one
 line per game and a summary, a progress bar on a terminal, the games spread over the local cores (or, with
@@ -22,6 +23,8 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any, TextIO
+
+from app.records import stats_command
 
 RECORD_SUFFIXES = (".json", ".xml", ".mjlog", ".txt")
 Report = dict[str, Any]
@@ -209,7 +212,11 @@ def main(argv: list[str] | None = None, stdout: TextIO = sys.stdout, stderr: Tex
     verify.add_argument("--preset", help="verify under this preset instead of the record's own rules")
     verify.add_argument("--rules", type=json.loads, help='rules as POST /records/verify takes them, as JSON: \'{"preset": "mleague"}\'')
     verify.add_argument("--jobs", type=int, default=None, help="games at once (default: the local cores; 8 with --url)")
+    stats_command.add_parser(commands)
     args = parser.parse_args(argv)
+    if args.command == "stats":
+        files = record_files(args.paths)
+        return stats_command.run(args, files, stdout, stderr, Progress(len(files), stderr))
     rules: dict[str, Any] | None = args.rules or ({"preset": args.preset} if args.preset else None)
     files = record_files(args.paths)
     started = time.perf_counter()

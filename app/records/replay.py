@@ -76,6 +76,10 @@ class HandOutcome:
     wins: tuple[WinHand, ...]  # in the record's order
     tenpai_hands: tuple[tuple[tuple[Tile, ...], tuple[Meld, ...]], ...]  # each seat's tiles at an exhaustive draw
     nagashi: tuple[int, ...]  # seats that discarded only terminals and honors, none of them called
+    # For the players' statistics (app/records/stats.py):
+    declared: tuple[int, ...] = ()  # seats that declared riichi, a declaration tile won on included
+    opened: tuple[int, ...] = ()  # seats that made a chi, pon or open kan (concealed kans and kita open nothing)
+    discards: tuple[int, ...] = ()  # each seat's discards when the hand ended (a winner's: before its win)
 
 
 @dataclass(slots=True)
@@ -89,6 +93,7 @@ class _Seat:
     outer_discards_only: bool = True  # nagashi: every discard a terminal or honor ...
     discard_called: bool = False  # ... and none of them called
     riichi: bool = False
+    declared: bool = False  # riichi declared, accepted or not
     double_riichi: bool = False
     ippatsu: bool = False
     pao: int | None = None
@@ -200,6 +205,7 @@ class HandReplay:
                 reason = "already in riichi" if seat.riichi else "with an open hand"
                 raise self._fail(event, f"seat {event.seat} declares riichi {reason}")
             seat.double_riichi = seat.discards == 0 and not self.interrupted
+            seat.declared = True
             seat.ippatsu = True
             self.pending_riichi = event.seat
         seat.discards += 1
@@ -268,8 +274,8 @@ class HandReplay:
             raise self._fail(event, "kita exists only in three-player games")
         self._take(event, event.seat, NORTH, "sets aside as kita")
         self.seats[event.seat].kita += 1
-        self.interrupted = True  # Tenhou counts a kita as a call: it ends ippatsu, double riichi and chiihou for all
-        self._end_ippatsu()
+        self.interrupted = True  # Tenhou counts a kita as a call: it ends double riichi and chiihou for all,
+        self.kan_pending = True  # and, as a kan does, ippatsu once it stands: a ron on the kita itself keeps it
         self.replacing = True
 
     # The end of the hand.
@@ -286,7 +292,10 @@ class HandReplay:
         tenpai_hands = tuple((tuple(seat.hand.elements()), tuple(seat.melds)) for seat in self.seats) if exhausted else ()
         nagashi = tuple(i for i, seat in enumerate(self.seats)
                         if exhausted and seat.discards and seat.outer_discards_only and not seat.discard_called)
-        return HandOutcome(riichi, wins, tenpai_hands, nagashi)
+        return HandOutcome(riichi, wins, tenpai_hands, nagashi,
+                           declared=tuple(i for i, seat in enumerate(self.seats) if seat.declared),
+                           opened=tuple(i for i, seat in enumerate(self.seats) if not seat.closed),
+                           discards=tuple(seat.discards for seat in self.seats))
 
     def _win(self, win: RecordedWin) -> WinHand:
         if win.from_seat is None:

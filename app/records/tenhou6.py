@@ -4,7 +4,8 @@ GameRecord: each seat's draws and discards interleaved back into the order they 
 A hand is `[[round, honba, sticks], scores, dora, ura, hand0, draws0, discards0, ..., hand3, draws3, discards3,
 result]`. Draws hold tiles and calls on a discard ("c375336" chi, "41p4141" pon, "m39393939" open kan: the
 letter's place says whom it came from); discards hold tiles, 60 for the tile just drawn, "r" before a riichi
-discard, and the seat's own kans and kita ("262626a26", "3737k3737", "f44"); an open kan leaves a 0 there.
+discard, and the seat's own kans and kita ("262626a26", "3737k3737", "f44"); an open kan leaves a 0 there, unless
+the hand ends on its replacement tile.
 """
 
 import re
@@ -250,12 +251,21 @@ class _Interleaver:
             raise self._misfit(loc, f"seat {seat} calls {tile_name(call.called)} from seat {call.from_seat}, but {discard}")
         events: list[Event] = [call]
         if call.kind == "kan":
-            placeholder = self._take_discard(seat)
-            if placeholder is None or placeholder[0] != KAN_PLACEHOLDER:
-                raise self._misfit((*self.loc, 6 + 3 * seat), f"seat {seat}'s open kan leaves a 0 in its discards")
+            self._kan_placeholder(seat)
             if self.next_draw[seat] < len(self.draws[seat]):
                 events += self._draw_or_call(seat, None)
         return events
+
+    def _kan_placeholder(self, seat: int) -> None:
+        """Take the 0 an open kan leaves in the discards. Tenhou writes it only when a discard follows: a hand that ends
+        on the kan's replacement tile (a rinshan win) has none, so none is taken when the replacement is the seat's
+        last draw and its discards have run out."""
+        ends_on_replacement = self.next_draw[seat] == len(self.draws[seat]) - 1
+        if ends_on_replacement and self.next_discard[seat] == len(self.discards[seat]):
+            return
+        placeholder = self._take_discard(seat)
+        if placeholder is None or placeholder[0] != KAN_PLACEHOLDER:
+            raise self._misfit((*self.loc, 6 + 3 * seat), f"seat {seat}'s open kan leaves a 0 in its discards")
 
     def _take_discard(self, seat: int) -> tuple[Any, Loc] | None:
         index = self.next_discard[seat]

@@ -100,7 +100,18 @@ class Verification:
     replay: dict[str, object]
 
 
-def verify_game(record: GameRecord, rules: MatchRules, options: dict[str, object]) -> Verification:
+@dataclass(frozen=True, slots=True)
+class HandPlay:
+    """What one hand's replay found and its settlement paid, for figures built on the same replay
+    (app/records/stats.py)."""
+
+    outcome: HandOutcome
+    settlement: Settlement | None
+
+
+def verify_game(record: GameRecord, rules: MatchRules, options: dict[str, object],
+                played: list[HandPlay] | None = None) -> Verification:
+    """The game verified; with `played`, each hand's replay and settlement appended to it too."""
     mismatches: list[Mismatch] = []
     hands: list[VerifiedHand] = []
     replay_hands: list[dict[str, object]] = []
@@ -110,6 +121,8 @@ def verify_game(record: GameRecord, rules: MatchRules, options: dict[str, object
         verified, request, settled = checker.run()
         hands.append(verified)
         replay_hands.append(request)
+        if played is not None and checker.outcome is not None:
+            played.append(HandPlay(checker.outcome, settled))
         _check_scores(index, record, hands, mismatches)
         if settled is not None:
             _check_game_end(index, len(record.hands), settled, hand, record.final_scores is not None, mismatches)
@@ -133,12 +146,13 @@ class _HandCheck:
         self.players = record.rules.players
         self.where = hand_name(hand.round_index, hand.honba)
         self.state = MatchState(*round_of(hand.round_index), hand.honba, hand.riichi_sticks, hand.scores)
+        self.outcome: HandOutcome | None = None
 
     def flag(self, seat: int | None, field: str, recorded: object, computed: object, msg: str) -> None:
         self.mismatches.append(Mismatch(self.index, seat, field, recorded, computed, f"{self.where}: {msg}"))
 
     def run(self) -> tuple[VerifiedHand, dict[str, object], Settlement | None]:
-        outcome = replay_hand(self.hand, self.players, self.record.rules.aka)
+        outcome = self.outcome = replay_hand(self.hand, self.players, self.record.rules.aka)
         ending = self.hand.ending
         core = [core_win(win, self.rules.hand) for win in outcome.wins]
         played = self._played(outcome, core)

@@ -1,4 +1,4 @@
-"""Request and response bodies of POST /records/verify."""
+"""Request and response bodies of POST /records/verify and POST /records/stats."""
 
 from typing import Annotated, Any
 
@@ -6,6 +6,7 @@ from pydantic import Field
 
 from app.match.hand import Outcome
 from app.match.rules import AbortiveDraw
+from app.records.stats import PlayerStats, Rate, RecordStats
 from app.records.verify import FinalScores, Mismatch, RecordedValue, RecordedYaku, Verification, VerifiedHand, VerifiedWin
 from app.schemas.common import StrictModel
 from app.schemas.enums import MismatchField, RecordFormat
@@ -63,3 +64,44 @@ RecordsVerifyResponse = answer_model(
     standings="POST /match/replay's standings after the last hand.",
     replay="A POST /match/replay request of this game (each win with its hand and context), so it can be replayed "
            "under other rules.")
+
+
+# POST /records/stats.
+MAX_STATS_RECORDS = 500
+
+
+class RecordsStatsRequest(StrictModel):
+    """Game records in any format POST /records/verify reads and, optionally, the rules to replay them under."""
+
+    records: list[dict[str, Any] | Annotated[str, Field(max_length=1 << 21)]] = Field(
+        min_length=1, max_length=MAX_STATS_RECORDS,
+        description="1 to 500 records, each as POST /records/verify's `record` (its format detected).")
+    rules: SettleRulesIn | None = Field(
+        None, description="Default: each record's own, as POST /records/verify picks them. With a preset: exactly these "
+        "rules for every record; options alone are laid over each record's own.")
+
+
+RateOut = answer_model(Rate, "RateOut", count="How many.", of="Out of how many: a client divides.")
+PlayerStatsOut = answer_model(
+    PlayerStats, "PlayerStatsOut",
+    name="The player's name; `NAME (seat N)` or `seat N` where a record names two seats alike or none.",
+    seats="3 or 4: a player with both kinds of game has one entry for each.",
+    placements="Games finished 1st, 2nd, ... (from the record's final scores, ties to the seat nearer the first "
+               "dealer).",
+    average_placement="The mean placement; null with no game.",
+    win="Hands won, of hands played (a double ron: each winner wins).",
+    tsumo="Wins by self-draw, of wins.",
+    deal_in="Hands whose winning tile was the player's discard, kita or robbed kan (once per hand), of hands.",
+    riichi="Hands in which it declared riichi (the declaration tile dealt into included), of hands.",
+    call="Hands with at least one chi, pon or open kan (not concealed or added kans, not kita), of hands.",
+    dama="Wins with no riichi and no call, of wins.",
+    draw="Hands that ended in an exhaustive draw (nagashi mangan included, abortive draws not), of hands.",
+    tenpai_at_draw="Exhaustive draws at which it was tenpai as Tenhou judges it, of those draws.",
+    average_win="Mean points a win took from the others: value plus honba, no riichi deposits; null with no win.",
+    average_deal_in="Mean points paid on a deal-in (value plus honba; a double ron's sum; with pao its own share).",
+    average_win_turn="Mean of its discards before the win plus one (kans and kita are not discards).")
+RecordsStatsResponse = answer_model(
+    RecordStats, "RecordsStatsResponse",
+    games="The records counted.", hands="Their hands in all.",
+    unverified="Indexes of the records whose verification found mismatches (they still count).",
+    players="One entry per player name and table size, in the order they first appear.")

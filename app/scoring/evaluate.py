@@ -4,6 +4,7 @@
 its limit, and pay it (settlement.py). /hand/analyze values each wait through the same `value_wins`."""
 
 from dataclasses import dataclass
+from typing import Final
 
 from app.errors import InvalidInput
 from app.scoring.decompose import Reading, read_as_ron, readings
@@ -27,6 +28,8 @@ from app.scoring.typed import TypedHand
 from app.scoring.validate import context_problems, parse_hand, parse_typed_hand, win_refused
 from app.scoring.vocabulary import Limit
 from app.scoring.yaku import YAKUMAN_TABLES, Yakuman
+
+YAKUMAN_BY_ID: Final = {y.id: y for table in YAKUMAN_TABLES for y in table}
 
 
 @dataclass(slots=True, init=False)
@@ -250,12 +253,19 @@ def _pao_base(ctx: WinContext, rules: HandRules, best: Candidate) -> int:
     """The base points of the yakuman the liable player answers for; 0 without pao."""
     if ctx.pao_seat_wind is None:
         return 0
-    multiplier = sum(m for y, m in best.yakuman if y.pao(rules))
-    if not multiplier:
+    base = liable_base([(y.id, m) for y, m in best.yakuman], rules)
+    if not base:
         liable_for = sorted(y.id for table in YAKUMAN_TABLES for y in table if y.pao(rules))
         raise InvalidInput.single("inconsistent_context", ("context", "pao_seat_wind"),
                                   f"pao applies only to a hand scored with {', '.join(liable_for)}; this hand has none")
-    return limit_and_base(0, 0, multiplier, rules)[1]
+    return base
+
+
+def liable_base(yakuman: list[tuple[str, int]], rules: HandRules) -> int:
+    """The base points of those of a win's yakuman (id, multiplier) that a liable player answers for (pao); 0 if
+    none is. The match re-pays a scored win from its base and this, without scoring it again."""
+    multiplier = sum(m for yakuman_id, m in yakuman if YAKUMAN_BY_ID[yakuman_id].pao(rules))
+    return limit_and_base(0, 0, multiplier, rules)[1] if multiplier else 0
 
 
 def score_nagashi_mangan(ctx: WinContext, judge: Judge) -> ScoreResult:

@@ -4,6 +4,7 @@
 import { el, formatPoints, get, messages, post, Unreachable } from "./dom.js";
 import { LANGUAGES, translate, tileWords } from "./i18n.js";
 import { mountMatch } from "./match.js";
+import { mountRecords } from "./records.js";
 import { formatTiles, isRed, parseTiles, plain, sortTiles, suitTiles, SUITS, tileSvg, WINDS } from "./tiles.js";
 
 const FLAGS = ["riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan", "tenhou", "chiihou",
@@ -53,7 +54,7 @@ function readUrl() {
   state.preset = query.get("preset") ?? "";
   if (query.get("lang") in LANGUAGES) state.lang = query.get("lang");
   for (const [name, value] of query) if (name.startsWith("rules.")) state.rules[name.slice(6)] = value;
-  if (query.get("view") === "match") state.view = "match";
+  if (["match", "records"].includes(query.get("view"))) state.view = query.get("view");
   return state;
 }
 
@@ -525,16 +526,19 @@ function renderAnalysis(analysis) {
 // ---- views ---------------------------------------------------------------------------------------------------------
 
 let match = null;
+let records = null;
 
 function showView(view, options = {}) {
   state.view = view;
   writeUrl(state);
   $("calc-view").hidden = view !== "calc";
   $("match-view").hidden = view !== "match";
+  $("records-view").hidden = view !== "records";
   for (const button of document.querySelectorAll("[data-view]")) {
     button.setAttribute("aria-pressed", String(button.dataset.view === view));
   }
   if (view === "match") match.render(options);
+  if (view === "records") records.render();
 }
 
 // ---- wiring --------------------------------------------------------------------------------------------------------
@@ -581,6 +585,7 @@ function wire() {
     renderWords();
     changed();
     match.render();
+    records.render();
   });
   for (const button of document.querySelectorAll("[data-view]")) {
     button.addEventListener("click", () => showView(button.dataset.view));
@@ -604,6 +609,7 @@ async function start() {
   $("dora-details").open = state.dora.length > 0;
   $("ura-details").open = state.ura.length > 0;
   match = mountMatch($("match-view"), calculator);
+  records = mountRecords($("records-view"), calculator);
   await loadCatalog();
   renderWords();
   renderCalculator();

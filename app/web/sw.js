@@ -4,7 +4,7 @@
 
 const CACHE = "riichi-calculator-v1";
 const SHELL = ["../calculator", "manifest.webmanifest", "static/style.css", "static/app.js", "static/dom.js", "static/i18n.js",
-  "static/match.js", "static/tiles.js", "static/icon.svg"].map((path) => new URL(path, self.location).href);
+  "static/match.js", "static/tiles.js", "static/icon.svg", "static/records.js", "static/records.css"].map((path) => new URL(path, self.location).href);
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
