@@ -37,6 +37,14 @@ def test_the_page_scores_a_hand_from_its_url_under_its_policy(strict: tuple[Any,
     assert violations(messages) == []
 
 
+def test_the_records_view_opens_under_its_policy(strict: tuple[Any, list[str]], server: Served) -> None:
+    page, messages = strict
+    page.goto(f"{server.base}/calculator?view=records")
+    page.wait_for_selector("body[data-ready]")
+    page.wait_for_selector("input[type=file]", state="attached")
+    assert violations(messages) == []
+
+
 def test_swagger_ui_renders_and_tries_an_operation_out(strict: tuple[Any, list[str]], server: Served) -> None:
     page, messages = strict
     page.goto(f"{server.base}/docs")
