@@ -48,44 +48,9 @@ class Settings:
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
-        env = os.environ if env is None else env
+        read = _Environment(os.environ if env is None else env)
+        get, integer, choice, boolean, origins = read.get, read.integer, read.choice, read.boolean, read.origins
         defaults = cls()
-
-        def get(name: str) -> str | None:
-            value = env.get(f"MAHJONG_{name}")
-            return None if value is None or value.strip() == "" else value.strip()
-
-        def integer(name: str, default: int, low: int, high: int) -> int:
-            raw = get(name)
-            if raw is None:
-                return default
-            try:
-                value = int(raw)
-            except ValueError:
-                raise SettingsError(f"MAHJONG_{name}={raw!r} is not an integer") from None
-            if not low <= value <= high:
-                raise SettingsError(f"MAHJONG_{name}={value} must be between {low} and {high}")
-            return value
-
-        def choice(name: str, default: str, options: tuple[str, ...]) -> str:
-            value = (get(name) or default).lower()
-            if value not in options:
-                raise SettingsError(f"MAHJONG_{name}={value!r} must be one of {', '.join(options)}")
-            return value
-
-        def boolean(name: str, default: bool) -> bool:
-            raw = (get(name) or str(default)).lower()
-            if raw not in _TRUE | _FALSE:
-                raise SettingsError(f"MAHJONG_{name}={raw!r} must be true or false")
-            return raw in _TRUE
-
-        def origins(name: str) -> tuple[str, ...]:
-            listed = tuple(origin.strip().rstrip("/") for origin in (get(name) or "").split(",") if origin.strip())
-            for origin in listed:
-                if origin != "*" and not _ORIGIN.fullmatch(origin):
-                    raise SettingsError(f"MAHJONG_{name}: {origin!r} is not an origin (scheme://host[:port]) or *")
-            return listed
-
         return cls(
             host=get("HOST") or defaults.host,
             port=integer("PORT", defaults.port, 1, 65535),
@@ -108,6 +73,48 @@ class Settings:
             max_header_bytes=integer("MAX_HEADER_BYTES", defaults.max_header_bytes, 1024, 1 << 20),
             keep_alive_timeout=integer("KEEP_ALIVE_TIMEOUT", defaults.keep_alive_timeout, 1, 3600),
         )
+
+
+class _Environment:
+    """The MAHJONG_* variables of an environment, each read as its kind (SettingsError names a bad one)."""
+
+    def __init__(self, env: Mapping[str, str]) -> None:
+        self.env = env
+
+    def get(self, name: str) -> str | None:
+        value = self.env.get(f"MAHJONG_{name}")
+        return None if value is None or value.strip() == "" else value.strip()
+
+    def integer(self, name: str, default: int, low: int, high: int) -> int:
+        raw = self.get(name)
+        if raw is None:
+            return default
+        try:
+            value = int(raw)
+        except ValueError:
+            raise SettingsError(f"MAHJONG_{name}={raw!r} is not an integer") from None
+        if not low <= value <= high:
+            raise SettingsError(f"MAHJONG_{name}={value} must be between {low} and {high}")
+        return value
+
+    def choice(self, name: str, default: str, options: tuple[str, ...]) -> str:
+        value = (self.get(name) or default).lower()
+        if value not in options:
+            raise SettingsError(f"MAHJONG_{name}={value!r} must be one of {', '.join(options)}")
+        return value
+
+    def boolean(self, name: str, default: bool) -> bool:
+        raw = (self.get(name) or str(default)).lower()
+        if raw not in _TRUE | _FALSE:
+            raise SettingsError(f"MAHJONG_{name}={raw!r} must be true or false")
+        return raw in _TRUE
+
+    def origins(self, name: str) -> tuple[str, ...]:
+        listed = tuple(origin.strip().rstrip("/") for origin in (self.get(name) or "").split(",") if origin.strip())
+        for origin in listed:
+            if origin != "*" and not _ORIGIN.fullmatch(origin):
+                raise SettingsError(f"MAHJONG_{name}: {origin!r} is not an origin (scheme://host[:port]) or *")
+        return listed
 
 
 # cgroup v2, then v1: a container's CPU quota and period, in microseconds.
