@@ -117,6 +117,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(Overloaded, overloaded_handler)
     app.add_middleware(BodySizeLimit, max_body_bytes=settings.max_body_bytes, max_json_depth=settings.max_json_depth,
                        path_caps={hand.BATCH_PATH: settings.max_batch_body_bytes, records.PATH: settings.max_record_body_bytes,
+                                  records.CONVERT_PATH: settings.max_record_body_bytes,
                                   records.STATS_PATH: settings.max_stats_body_bytes})
     app.add_middleware(HeavyAdmission, pool=pool)  # outside the body caps: a full pool refuses before the body is read
     if settings.cors_origins:  # outside the body caps: their 413 and 415 answers carry the CORS headers too

@@ -29,7 +29,7 @@ class Settings:
     metrics: bool = True
     shutdown_timeout: int = 20
     max_batch_body_bytes: int = 524288  # 500 full-context items of some 440 bytes each, with room to spare
-    max_record_body_bytes: int = 1048576  # a game record: a hanchan is 20-60 KB, the longest real game fits many times
+    max_record_body_bytes: int = 4194304  # a game record: a hanchan is 20-60 KB; an mjai log with bots' debug data 1 MB
     max_stats_body_bytes: int = 16777216  # POST /records/stats: up to 500 records
     cors_origins: tuple[str, ...] = ()  # browser apps on these origins may call the API; "*" any; none: CORS off
     heavy_processes: int = 0  # processes of the heavy-work pool (app/heavy.py); 0: the CPUs available / workers

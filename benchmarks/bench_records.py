@@ -10,6 +10,11 @@ every hand, score every win, settle every hand, compare), next to the `mahjong` 
 * The library: HandCalculator.estimate_hand_value on every win of the game (the hand, melds, indicators and flags our
   replay found, in its 136-tile form, built outside the timed region): scoring only, no replay, no settlement; and
   for comparison our score_hand on the same wins (inputs built outside the timed region too).
+* The other formats: the real mjai logs (gimite's server, Mortal's dialect) and Mahjong Soul hands in
+  tests/fixtures/records/mjai and majsoul, verified the same way; beside them riichienv's own replay of the same
+  files where it reads them (MjaiReplay.from_jsonl, then every kyoku's win contexts taken and scored: its replay and
+  scorer, no settlement; it refuses gimite's log, whose start_kyoku has no scores, and RiichiEnv's own Mahjong Soul
+  extracts, which lack point_rong: those rows say so).
 * ROUNDS rounds, each timing every game once per side (time.perf_counter_ns around one game); per game the median
   over rounds. Printed per format: ms per game and games per second, ours and the library's; the last line is
   `records_games_per_second_per_core: X.X` (ours, both formats together).
@@ -42,6 +47,8 @@ from app.scoring import HandInput, HandRules, WinContext, score_hand
 from tests.handgen import case_from_inputs, to_mahjong
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "records"
+OTHER_FORMATS = sorted((FIXTURES / "mjai").glob("*.json*")) + sorted((FIXTURES / "mjai").glob("*.mjson")) + \
+    sorted((FIXTURES / "majsoul").glob("*.json"))
 CLOCK = time.perf_counter_ns
 
 
@@ -84,6 +91,49 @@ def win_inputs(verification: Verification, rules: MatchRules) -> list[tuple[Hand
             context = {k: tuple(v) if isinstance(v, list | tuple) else v for k, v in win.context.items()}
             inputs.append((win.hand, WinContext(**context), rules.hand))  # type: ignore[arg-type]
     return inputs
+
+
+def median_ms(work: Any, rounds: int) -> float:
+    times = []
+    for _ in range(rounds):
+        start = CLOCK()
+        work()
+        times.append(CLOCK() - start)
+    return statistics.median(times) / 1e6
+
+
+def riichienv_replay(path: Path) -> Any:
+    """riichienv's replay of an mjai log: every kyoku read and each win scored by its own calculator; None where it
+    is not installed or refuses the file."""
+    try:
+        from riichienv import MjaiReplay
+    except ImportError:
+        return None
+
+    def replay() -> None:
+        for kyoku in MjaiReplay.from_jsonl(str(path)).take_kyokus():
+            for context in kyoku.take_win_result_contexts():
+                context.calculate(context.create_calculator())
+
+    try:
+        replay()
+    except (ValueError, RuntimeError):
+        return None
+    return replay
+
+
+def other_formats(rounds: int) -> None:
+    """The mjai logs and Mahjong Soul hands: ours verifying each (read from its text), and riichienv's replay beside."""
+    print(f"{'':44}{'hands':>6}{'ms/game':>10}{'games/s':>10}{'riichienv ms':>14}")
+    for path in OTHER_FORMATS:
+        text = path.read_text()
+        record: Any = json.loads(text) if path.suffix == ".json" else text
+        verification = ours(record)
+        assert not [m for m in verification.mismatches if m.field != "deltas"], (path.name, verification.mismatches)
+        mine = median_ms(lambda given=record: ours(given), rounds)
+        theirs = riichienv_replay(path) if verification.format == "mjai" else None
+        shown = f"{median_ms(theirs, rounds):14.2f}" if theirs is not None else f"{'refused':>14}"
+        print(f"{verification.format + ' ' + path.name[:36]:44}{len(verification.hands):6}{mine:10.2f}{1000 / mine:10.1f}{shown}")
 
 
 def main() -> None:
@@ -143,6 +193,7 @@ def main() -> None:
     print(f"{'ours, stats (both formats)':34}{statistics.mean(stats_ms):10.2f}{1000 / statistics.mean(stats_ms):10.1f}")
     for label, times in (("ours, scoring the wins only", scoring_ms), ("mahjong, scoring the wins only", theirs_ms)):
         print(f"{label:34}{statistics.mean(times):10.2f}{1000 / statistics.mean(times):10.1f}")
+    other_formats(args.rounds)
     print(f"stats_games_per_second_per_core: {1000 / statistics.mean(stats_ms):.1f}")
     print(f"records_games_per_second_per_core: {1000 / statistics.mean(ours_ms):.1f}")
 

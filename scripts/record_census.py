@@ -47,13 +47,13 @@ def read_text(path: Path) -> str:
 
 
 def records_in(path: Path) -> Iterator[tuple[str, str, object]]:
-    """(name, format, parsed record) for each record in a file."""
+    """(name, format, parsed record) for each Tenhou record in a file (mjai and Mahjong Soul records are not counted)."""
     text = read_text(path).lstrip("\ufeff").strip()
     if text.startswith("<"):
         yield path.name, "mjlog", ET.fromstring(text)
         return
     value = json.loads(text)
-    items = value if isinstance(value, list) else [value]
+    items = [item for item in (value if isinstance(value, list) else [value]) if isinstance(item, dict) and "log" in item]
     for index, item in enumerate(items):
         name = path.name if len(items) == 1 else f"{path.name}[{index}]"
         yield name, "tenhou6", item

@@ -1,5 +1,6 @@
-"""`make screenshots`: docs/screenshots/*.png, the calculator at phone (360 px) and desktop (1280 px) width, in
-English and Japanese, and the match view, taken from a real server in Debian's chromium (Playwright for Python)."""
+"""`make screenshots`: docs/screenshots/*.png, the calculator at phone (390 px) and desktop (1280 px) width, in
+English, Japanese, Chinese and Korean, a call being entered, the match view and a match's final standings, taken
+from a real server in Debian's chromium (Playwright for Python)."""
 
 import json
 import sys
@@ -11,7 +12,7 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE  # noqa: E402
 from tests.served import served  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
@@ -20,11 +21,11 @@ HAND = "tiles=234m406p22678s345s&win_tile=8s&win=tsumo&riichi=1&ippatsu=1&dora=3
 OPEN_HAND = "tiles=11m234p&melds=pon:777z,chi:678s,ankan:1111z&win_tile=4p&round_wind=south&seat_wind=south&dora=6z&honba=1"
 WAITS = "tiles=234567m456p2267s&riichi=1&dora=1p&seat_wind=south"
 SHOTS = [
-    ("calculator-phone-en.png", 360, f"{HAND}&lang=en", True),
-    ("calculator-phone-ja.png", 360, f"{HAND}&lang=ja", True),
-    ("calculator-waits-phone-zh.png", 360, f"{WAITS}&lang=zh", True),
-    ("calculator-desktop-en.png", 1280, f"{OPEN_HAND}&lang=en", False),
-    ("calculator-desktop-ko.png", 1280, f"{HAND}&lang=ko", False),
+    ("calculator-phone-en.png", PHONE, f"{HAND}&lang=en", True),
+    ("calculator-phone-ja.png", PHONE, f"{HAND}&lang=ja", True),
+    ("calculator-waits-phone-zh.png", PHONE, f"{WAITS}&lang=zh", True),
+    ("calculator-desktop-en.png", DESKTOP, f"{OPEN_HAND}&lang=en", False),
+    ("calculator-desktop-ko.png", DESKTOP, f"{HAND}&lang=ko", False),
 ]
 
 
@@ -33,7 +34,6 @@ def open_page(page: Page, base: str, query: str) -> None:
     page.wait_for_selector("body[data-ready]")
     page.wait_for_function("!document.querySelector('#result-body[aria-busy]')")
     page.wait_for_timeout(400)
-    page.locator("details").evaluate_all("(all) => all.forEach((d) => d.open = false)")  # the pickers folded, as at first
 
 
 def match_with_hands(page: Page, base: str) -> None:
@@ -48,12 +48,12 @@ def match_with_hands(page: Page, base: str) -> None:
     page.select_option("#from", "0")
     page.click("#settle")
     page.wait_for_selector("ol.history li")
-    page.locator("#match-view").get_by_text("Exhaustive draw", exact=True).click()
+    page.click("label[for=result-draw]")
     page.check("#tenpai-2")
     page.check("#tenpai-3")
     page.click("#settle")
     page.wait_for_function("document.querySelectorAll('ol.history li').length === 2")
-    page.locator("#match-view").get_by_text("Tsumo", exact=True).click()
+    page.click("label[for=result-tsumo]")
     page.select_option("#tsumo-winner", "3")
     page.fill("#value-3-han", "3")
     page.fill("#value-3-fu", "40")
@@ -66,18 +66,31 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch, served(Path(scratch), METRICS="false") as server:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            for name, width, query, full in SHOTS:
-                page = browser.new_page(viewport={"width": width, "height": 780 if width < 800 else 900})
+            for name, viewport, query, full in SHOTS:
+                page = browser.new_page(viewport=viewport)
                 open_page(page, server.base, query)
                 page.screenshot(path=str(OUT / name), full_page=full)
                 page.close()
                 print(f"wrote docs/screenshots/{name}")
-            page = browser.new_page(viewport={"width": 360, "height": 780})
+            page = browser.new_page(viewport=PHONE)
+            open_page(page, server.base, "tiles=11m234p&melds=pon:777z&dora=6z&lang=en")
+            page.click("label[for=target-call]")
+            page.click("label[for=call-chi]")
+            page.locator(".entry").screenshot(path=str(OUT / "calculator-call-phone-en.png"))
+            print("wrote docs/screenshots/calculator-call-phone-en.png")
+            page.close()
+            page = browser.new_page(viewport=PHONE)
+            page.on("dialog", lambda dialog: dialog.accept())
             page.goto(f"{server.base}/calculator")
             match_with_hands(page, server.base)
             page.screenshot(path=str(OUT / "match-phone-en.png"), full_page=True)
             print("wrote docs/screenshots/match-phone-en.png")
             print(json.dumps(page.evaluate("JSON.parse(localStorage.getItem('riichi-calculator-match')).match.state")))
+            page.click("#end-match")
+            page.wait_for_selector("#end-reason")
+            page.locator("#standings-h").scroll_into_view_if_needed()
+            page.screenshot(path=str(OUT / "match-final-phone-en.png"), full_page=True)
+            print("wrote docs/screenshots/match-final-phone-en.png")
             browser.close()
 
 

@@ -11,7 +11,7 @@ from mahjong.agari import Agari
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.shanten import Shanten
 
-from app.scoring.analysis import Analysis, AnalysisInput, WinValue, win_contexts
+from app.scoring.analysis import Analysis, AnalysisInput, WinOnWait, win_contexts
 from app.scoring.tiles import TILE_OF
 from tests.handgen import GenCase, _parse_mpsz, format_tiles, mahjong_config, mahjong_melds
 
@@ -85,7 +85,7 @@ def _their_value(response: object) -> Value:
     return response.han, None if yakuman else response.fu, response.cost["total"]  # type: ignore[attr-defined]
 
 
-def _our_value(value: WinValue | None) -> Value:
+def _our_value(value: WinOnWait | None) -> Value:
     if value is None:
         return None
     return value.han, None if value.yakuman else value.fu, value.points.total

@@ -8,6 +8,8 @@ from typing import Any
 FIXTURES = Path(__file__).parent / "fixtures" / "records"
 TENHOU6 = sorted((FIXTURES / "tenhou6").glob("*.json"))
 MJLOG = sorted((FIXTURES / "mjlog").glob("*.xml"))
+MJAI = sorted((FIXTURES / "mjai").glob("*.json*")) + sorted((FIXTURES / "mjai").glob("*.mjson"))
+MAJSOUL = sorted((FIXTURES / "majsoul").glob("*.json"))
 # Both formats of the same game: the official Tenhou pairs and the pairs converted from one another.
 PAIRS = sorted({p.stem for p in TENHOU6} & {p.stem for p in MJLOG})
 # Records whose own figures disagree with Tenhou's way of writing them (each difference named; make verify-real
@@ -17,7 +19,8 @@ PAIRS = sorted({p.stem for p in TENHOU6} & {p.stem for p in MJLOG})
 KNOWN = {"mjai-reviewer_confusing_nakis_1": {(0, 0, "deltas")}}
 
 
-def load(path: Path) -> dict[str, Any] | str:
+def load(path: Path) -> Any:
+    """A JSON record as its object; an XML document or a JSON-lines log as its text."""
     return json.loads(path.read_text()) if path.suffix == ".json" else path.read_text()
 
 

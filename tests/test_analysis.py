@@ -253,7 +253,7 @@ def waits_against_the_scorer(tiles: str, melds: Any, ctx: Any, rules: Any, waits
     values compared and the chankans refused."""
     from app.errors import InvalidInput
     from app.scoring import HandInput, score_hand
-    from app.scoring.analysis import WinValue, win_contexts
+    from app.scoring.analysis import WinOnWait, win_contexts
     from app.scoring.tiles import tile_name
 
     by_tile = {w.tile: w for w in waits or ()}
@@ -263,7 +263,7 @@ def waits_against_the_scorer(tiles: str, melds: Any, ctx: Any, rules: Any, waits
         for kind, context in zip(("ron", "tsumo"), win_contexts(ctx)[:2]):
             try:
                 result = score_hand(hand, context, rules)
-                scored: WinValue | str | None = WinValue(
+                scored: WinOnWait | str | None = WinOnWait(
                     result.han, result.fu, tuple(y.id for y in result.yaku), tuple(y.id for y in result.yakuman),
                     result.limit, result.points)
             except InvalidInput as exc:

@@ -52,14 +52,14 @@ from app.schemas.records import (
 )
 from app.schemas.settle import NextStateOut, ReplayResponse, SettleResponse, TransferOut, WinOut
 from app.scoring import HandInput, MeldInput, WinContext
-from app.scoring.analysis import Analysis, DiscardOption, ShantenByForm, TileLeft, WaitValue, WinValue
+from app.scoring.analysis import Analysis, DiscardOption, ShantenByForm, TileLeft, WaitValue, WinOnWait
 from app.scoring.result import FuScore, Group, Payment, Points, ScoreResult, YakumanScore, YakuScore
 from tests.handgen import generate
 
 ROOT = Path(__file__).resolve().parent.parent
 ANSWERS: list[tuple[type, type[BaseModel]]] = [
     (YakuScore, YakuOut), (YakumanScore, YakumanOut), (Points, PointsOut), (FuScore, FuItemOut), (Group, GroupOut),
-    (Payment, PaymentOut), (ScoreResult, HandScoreResponse), (WinValue, WinValueOut), (WaitValue, WaitOut),
+    (Payment, PaymentOut), (ScoreResult, HandScoreResponse), (WinOnWait, WinValueOut), (WaitValue, WaitOut),
     (TileLeft, TileLeftOut), (ShantenByForm, ShantenByFormOut), (DiscardOption, DiscardOut), (Analysis, HandAnalyzeResponse),
     (NextRound, NextRoundOut), (Standing, StandingOut), (EndCheck, EndCheckResponse), (Transfer, TransferOut),
     (ScoredWin, WinOut), (MatchState, NextStateOut), (Settlement, SettleResponse), (Replay, ReplayResponse),

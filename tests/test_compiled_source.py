@@ -21,7 +21,8 @@ def module_of(path: Path) -> object:
 
 
 # Made only when the rules and the yaku tables are declared (a module loads, a set of rules is first met).
-MADE_WITH_THE_TABLES = {"Rows", "Names", "Option", "OptionSpec", "RuleSet", "HandRules", "Yaku", "Yakuman", "ContextCheck"}
+MADE_WITH_THE_TABLES = {"Rows", "Names", "Option", "OptionSpec", "RuleSet", "HandRules", "Yaku", "Yakuman", "ContextCheck",
+                        "Term", "Need", "ContextFlag"}
 
 
 @pytest.mark.parametrize("path", CORE, ids=str)

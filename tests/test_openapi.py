@@ -68,7 +68,7 @@ def test_every_4xx_of_every_operation_is_the_one_error_schema(client: TestClient
         ("post", "/hand/score"): body, ("post", "/hand/score/batch"): body, ("post", "/hand/points"): body,
         ("post", "/hand/analyze"): body, ("post", "/hand/analyze/batch"): body,
         ("post", "/match/end-check"): body, ("post", "/match/settle"): body, ("post", "/match/replay"): body,
-        ("post", "/records/verify"): body, ("post", "/records/stats"): body,
+        ("post", "/records/verify"): body, ("post", "/records/convert"): body, ("post", "/records/stats"): body,
     }
     schemas = document["components"]["schemas"]
     assert schemas["ErrorResponse"] == {
@@ -116,7 +116,8 @@ def test_operation_ids_read_as_method_names(client: TestClient) -> None:
         ("post", "/hand/analyze"): "analyze_hand", ("post", "/hand/analyze/batch"): "analyze_hands",
         ("post", "/hand/points"): "score_points", ("post", "/match/end-check"): "check_match_end",
         ("post", "/match/settle"): "settle_hand", ("post", "/match/replay"): "replay_match",
-        ("post", "/records/verify"): "verify_record", ("post", "/records/stats"): "record_stats",
+        ("post", "/records/verify"): "verify_record", ("post", "/records/convert"): "convert_record",
+        ("post", "/records/stats"): "record_stats",
     }
 
 

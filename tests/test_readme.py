@@ -99,8 +99,21 @@ def test_readme_context_defaults_are_the_models_defaults() -> None:
     """Each row of the README's defaults table against the request model's own default, and every field listed."""
     from app.schemas.analyze import AnalyzeContextModel
 
-    rows = re.findall(r"^\| `(\w+)` \| `([^`]*)` \|", readme_section("Notation, melds and context defaults"), re.MULTILINE)
+    defaults = readme_section("Notation, melds and context defaults").split("### Context defaults")[1].split("###")[0]
+    rows = re.findall(r"^\| `(\w+)` \| `([^`]*)` \|", defaults, re.MULTILINE)
     fields = AnalyzeContextModel.model_fields
     assert [name for name, _ in rows] == list(fields)
     for name, default in rows:
         assert json.loads(default) == fields[name].get_default(call_default_factory=True), name
+
+
+def test_readme_context_flags_are_the_flag_table() -> None:
+    """The README's table of context flags has one row per row of the core's flag table, in its order, with what
+    each needs and rules out."""
+    from app.scoring.context_flags import CONTEXT_FLAGS
+
+    flags = readme_section("Notation, melds and context defaults").split("### Context flags")[1]
+    rows = re.findall(r"^\| `(\w+)` \| ([^|]*) \| ([^|]*) \|", flags, re.MULTILINE)
+    assert [name for name, _, _ in rows] == [flag.name for flag in CONTEXT_FLAGS]
+    assert dict((name, needs) for name, needs, _ in rows)["ippatsu"] == "`riichi`"
+    assert dict((name, out) for name, _, out in rows)["rinshan"] == "`haitei`, `ippatsu`"

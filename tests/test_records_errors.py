@@ -25,8 +25,9 @@ def refusal(client: TestClient, record: object, **extra: object) -> dict[str, ob
 
 
 def test_not_a_record(client: TestClient) -> None:
-    for record in ({"names": []}, "not a record", "[1, 2]"):
+    for record in ({"names": []}, "not a record", "{1, 2}"):
         assert refusal(client, record)["loc"] == ["body", "record"]
+    assert refusal(client, "[1, 2]")["loc"] == ["body", "record", 0]  # a list: an mjai log, whose first event is not one
 
 
 def test_a_format_that_disagrees(client: TestClient) -> None:

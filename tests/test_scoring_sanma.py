@@ -15,6 +15,8 @@ from tests.helpers import score, yaku_ids
 
 TENHOU3 = "tenhou_sanma"
 MS3 = "mahjong_soul_sanma"
+# Mahjong Soul's three-player rooms charge tsumo loss by default; north bisection is a room option.
+BISECTION = {"tsumo_loss": False}
 
 
 def payments(result) -> dict[str, int]:
@@ -40,7 +42,7 @@ def test_a_mangan_tsumo_with_tsumo_loss_pays_the_two_seats_at_the_table() -> Non
 
 
 def test_without_tsumo_loss_each_payer_adds_half_the_absent_share() -> None:
-    result = score(*HAND, preset=MS3, win="tsumo", riichi=True, seat_wind="south")
+    result = score(*HAND, preset=MS3, rules=BISECTION, win="tsumo", riichi=True, seat_wind="south")
     assert (result.han, result.fu, result.base_points) == (3, 20, 640)
     # Four-player shares: dealer 1300, non-dealer 700; half of the absent North's 700 is 350, rounded up to 400.
     assert payments(result) == {"east": 1700, "west": 1100}
@@ -48,7 +50,8 @@ def test_without_tsumo_loss_each_payer_adds_half_the_absent_share() -> None:
 
 
 def test_a_dealer_tsumo_without_tsumo_loss() -> None:
-    result = score(*HAND, preset=MS3, win="tsumo", riichi=True, seat_wind="east", dora_indicators=["1p"])
+    result = score(*HAND, preset=MS3, rules=BISECTION, win="tsumo", riichi=True, seat_wind="east",
+                   dora_indicators=["1p"])
     assert (result.han, result.fu, result.base_points) == (4, 20, 1280)
     assert payments(result) == {"south": 2600 + 1300, "west": 2600 + 1300}  # and half of North's 2600 each
 
@@ -115,10 +118,12 @@ def test_mahjong_soul_sanma_counts_the_double_yakuman_patterns_double_and_tenhou
     assert score("19m19p19s11234567z", "1z", preset=TENHOU3, seat_wind="south").limit == "yakuman"
 
 
-@pytest.mark.parametrize(("preset", "paid"), [(TENHOU3, {"east": 4000, "south": 2000}),
-                                              (MS3, {"east": 5000, "south": 3000})])
-def test_nagashi_mangan_is_paid_as_a_mangan_tsumo_by_the_seats_at_the_table(preset: str, paid: dict) -> None:
-    result = score_hand(None, WinContext(seat_wind="west", nagashi_mangan=True), resolve_hand_rules(preset, {}))
+@pytest.mark.parametrize(("preset", "rules", "paid"), [(TENHOU3, {}, {"east": 4000, "south": 2000}),
+                                                       (MS3, {}, {"east": 4000, "south": 2000}),
+                                                       (MS3, BISECTION, {"east": 5000, "south": 3000})])
+def test_nagashi_mangan_is_paid_as_a_mangan_tsumo_by_the_seats_at_the_table(preset: str, rules: dict,
+                                                                              paid: dict) -> None:
+    result = score_hand(None, WinContext(seat_wind="west", nagashi_mangan=True), resolve_hand_rules(preset, rules))
     assert payments(result) == paid and result.limit == "mangan"
 
 

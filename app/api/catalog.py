@@ -7,7 +7,9 @@ from fastapi import APIRouter, Response
 
 from app.api.language import AcceptLanguage, LangQuery, choose, set_headers
 from app.match.rules import OPTIONS, Option, client_value, resolve_match_rules, value_in
-from app.schemas.catalog import LimitEntry, OptionEntry, PresetEntry, RulesCatalog, YakuCatalogEntry
+from app.match.value_names import VALUE_NAMES
+from app.schemas.catalog import ContextFlagEntry, LimitEntry, OptionEntry, PresetEntry, RulesCatalog, YakuCatalogEntry
+from app.scoring.context_flags import CONTEXT_FLAGS, ContextFlag, excludes, label_of, needed
 from app.scoring.names import LIMIT_NAMES
 from app.scoring.rules import DEFAULT_PRESET, HAND_OPTIONS, PRESETS, RuleSet
 from app.scoring.vocabulary import LANGUAGES, Language
@@ -47,8 +49,11 @@ def _allowed_values(option: Option) -> list[bool | int | str] | str:
 
 
 def _option(option: Option) -> OptionEntry:
+    values = _allowed_values(option)
+    named = [value for value in values if isinstance(value, str)] if isinstance(values, list) else []
     return OptionEntry(name=option.name, label=option.spec.label.en, labels=option.spec.label, scope=option.scope,
-                       meaning=option.spec.meaning, default=client_value(option.default), values=_allowed_values(option))
+                       meaning=option.spec.meaning, default=client_value(option.default), values=values,
+                       value_labels={value: VALUE_NAMES[value] for value in named})
 
 
 def _preset(name: str, preset: RuleSet) -> PresetEntry:
@@ -59,12 +64,20 @@ def _preset(name: str, preset: RuleSet) -> PresetEntry:
                        match={option: value for option, value in values.items() if OPTIONS[option].scope != "hand"})
 
 
+def _context_flag(flag: ContextFlag) -> ContextFlagEntry:
+    labels = label_of(flag)
+    return ContextFlagEntry(name=flag.name, label=labels.en, labels=labels, meaning=flag.meaning,
+                            needs=list(needed(flag)), excludes=list(excludes(flag)),
+                            implies=list(flag.implies), yaku=list(flag.yaku), option=flag.option)
+
+
 def _in(language: Language, catalog: RulesCatalog) -> RulesCatalog:
     """The catalog with its labels and limit names in `language`."""
     return catalog.model_copy(update={
         "presets": [p.model_copy(update={"label": p.labels.of(language)}) for p in catalog.presets],
         "options": [o.model_copy(update={"label": o.labels.of(language)}) for o in catalog.options],
         "limits": [LimitEntry(id=limit, name=names.of(language), names=names) for limit, names in LIMIT_NAMES.items()],
+        "context_flags": [f.model_copy(update={"label": f.labels.of(language)}) for f in catalog.context_flags],
     })
 
 
@@ -73,6 +86,7 @@ _RULES = RulesCatalog(
     presets=[_preset(name, preset) for name, preset in PRESETS.items()],
     options=[_option(option) for option in OPTIONS.values()],
     limits=[],
+    context_flags=[_context_flag(flag) for flag in CONTEXT_FLAGS],
 )
 RULES_CATALOG = {language: _in(language, _RULES) for language in LANGUAGES}
 
@@ -89,8 +103,8 @@ async def list_yaku(response: Response, lang: LangQuery = None, accept_language:
 
 @router.get("/rules", response_model=RulesCatalog, summary="Rule presets and every option with its meaning and default")
 async def list_rules(response: Response, lang: LangQuery = None, accept_language: AcceptLanguage = None) -> RulesCatalog:
-    """The presets and options, each with a label (in the answer's language) and all its labels, and every limit
-    with its names."""
+    """The presets and options, each with a label (in the answer's language) and all its labels, every limit
+    with its names, and every boolean flag of a win's context with its labels and what it needs and rules out."""
     language = choose(lang, accept_language)
     set_headers(response, language)
     return RULES_CATALOG[language]

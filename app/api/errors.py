@@ -36,7 +36,7 @@ _FASTAPI_ERROR_SCHEMAS = ("HTTPValidationError", "ValidationError")
 _DESCRIPTIONS = {
     "404": "Nothing answers at this path",
     "413": "The request body is larger than the cap: MAHJONG_MAX_BATCH_BODY_BYTES (512 KiB by default) for a batch, "
-           "MAHJONG_MAX_RECORD_BODY_BYTES (1 MiB by default) for a game record, MAHJONG_MAX_STATS_BODY_BYTES (16 MiB by "
+           "MAHJONG_MAX_RECORD_BODY_BYTES (4 MiB by default) for a game record, MAHJONG_MAX_STATS_BODY_BYTES (16 MiB by "
            "default) for records' statistics, MAHJONG_MAX_BODY_BYTES (64 KiB by default) "
            "for anything else",
     "415": "The body is not sent as JSON: send the header `Content-Type: application/json`",

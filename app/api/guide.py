@@ -11,6 +11,7 @@ from pydantic import BaseModel
 
 from app.schemas.analyze import AnalyzeContextModel
 from app.schemas.hand import ContextModel
+from app.scoring.context_flags import CONTEXT_FLAGS, TERMS, excludes, needed
 
 SUMMARY = "Score a winning Riichi mahjong hand and decide when a match ends."
 
@@ -72,6 +73,21 @@ def defaults_table() -> str:
     )
 
 
+def _code(words: tuple[str, ...]) -> str:
+    return ", ".join(f"`{word}`" for word in words) or "-"
+
+
+def flags_table() -> str:
+    """What each boolean flag of the context needs and rules out, and the yaku it feeds (the core's flag table)."""
+    rows = "\n".join(f"| `{flag.name}` | {_code(needed(flag))} | {_code(excludes(flag))} | {_code(flag.implies)} | "
+                     f"{_code(flag.yaku)} | {_code((flag.option,) if flag.option else ())} |" for flag in CONTEXT_FLAGS)
+    terms = "; ".join(f"`{term}`: {found.meaning}" for term, found in TERMS.items())
+    return ("| flag | needs | rules out | counts as | feeds | under the option |\n"
+            "| --- | --- | --- | --- | --- | --- |\n"
+            f"{rows}\n\nBeside the flags, a need or a rule-out names one of these: {terms}. A request that breaks one "
+            "is refused (422 `inconsistent_context`); GET /rules lists the same as `context_flags`.\n")
+
+
 def guide() -> str:
     """The notation, the melds and the context defaults, as Markdown (third-level headings)."""
     added = " and ".join(f"`{name}`" for name in _analysis_only())
@@ -80,7 +96,9 @@ def guide() -> str:
         "Every field of `context` may be left out, and so may `context` itself: a field left out takes its default. "
         "`rules` too may be left out: the default preset applies (`GET /rules` lists presets and options). "
         f"{added} are POST /hand/analyze's only.\n\n"
-        f"{defaults_table()}"
+        f"{defaults_table()}\n"
+        "### Context flags\n\n"
+        f"{flags_table()}"
     )
 
 

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 import msgspec
 from fastapi import APIRouter, Response
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from app.api.core_args import context_of, hand_of, rules_of
 from app.api.errors import invalid_input_detail, validation_detail
@@ -39,6 +39,13 @@ def score(request: HandScoreRequest) -> ScoreResult:
 def json_response(content: bytes, language: Language | None = None) -> Response:
     """A 200 answer of JSON already written (with Content-Language and Vary for an answer with names)."""
     return Response(content, media_type="application/json", headers=None if language is None else content_headers(language))
+
+
+def model_response(model: type[BaseModel], result: object, language: Language | None = None) -> Response:
+    """`result` as the route's answer `model`, written as FastAPI writes a response model (by alias): a heavy route's
+    whole answer, made in its pool process (app/heavy.py)."""
+    return json_response(model.model_validate(result, from_attributes=True).model_dump_json(by_alias=True).encode(),
+                         language)
 
 
 @router.post("/hand/score", response_model=HandScoreResponse, summary="Score a winning hand", operation_id="score_hand")

@@ -2,7 +2,7 @@
 
 from fastapi import APIRouter, Response
 
-from app.api.hand import json_response
+from app.api.hand import model_response
 from app.api.language import AcceptLanguage, LangQuery, choose, localize, set_headers
 from app.heavy import heavy
 from app.match.endcheck import check_match_end
@@ -78,5 +78,4 @@ def replay_answer(request: ReplayRequest, language: Language) -> Response:
     result = replay(state, tuple(hand.to_core() for hand in request.hands), request.rules.to_core())
     for settled in result.hands:
         _localize(settled, language)
-    answer = ReplayResponse.model_validate(result)
-    return json_response(answer.model_dump_json(by_alias=True).encode(), language)
+    return model_response(ReplayResponse, result, language)

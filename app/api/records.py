@@ -1,24 +1,31 @@
-"""POST /records/verify and POST /records/stats."""
-
-from typing import Any
+"""POST /records/verify, POST /records/convert and POST /records/stats."""
 
 from fastapi import APIRouter, Response
 
-from app.api.hand import json_response
+from app.api.hand import model_response
 from app.api.language import AcceptLanguage, LangQuery, choose, localize
 from app.errors import InvalidInput, Problem
 from app.heavy import heavy
 from app.match.rules import MatchRules
-from app.records import RecordFormat, read_record
+from app.records import Record, RecordFormat, read_record
+from app.records.convert import Conversion, convert_game
 from app.records.model import GameRecord
 from app.records.stats import GameFigures, RecordStats, game_figures, stats_of
 from app.records.verify import Verification, verify_game
-from app.schemas.records import RecordsStatsRequest, RecordsStatsResponse, RecordsVerifyRequest, RecordsVerifyResponse
+from app.schemas.records import (
+    RecordsConvertRequest,
+    RecordsConvertResponse,
+    RecordsStatsRequest,
+    RecordsStatsResponse,
+    RecordsVerifyRequest,
+    RecordsVerifyResponse,
+)
 from app.schemas.settle import SettleRulesIn
 from app.scoring.vocabulary import Language
 
 router = APIRouter(tags=["records"])
 PATH = "/records/verify"  # its body cap is MAHJONG_MAX_RECORD_BODY_BYTES (app.main)
+CONVERT_PATH = "/records/convert"  # the same cap as /records/verify
 STATS_PATH = "/records/stats"  # its body cap is MAHJONG_MAX_STATS_BODY_BYTES (app.main)
 
 
@@ -33,7 +40,7 @@ def rules_for(game: GameRecord, given: SettleRulesIn | None) -> dict[str, object
     return {**options, **sent}
 
 
-def prepared(record: dict[str, Any] | str, given: RecordFormat | None,
+def prepared(record: Record, given: RecordFormat | None,
              rules_given: SettleRulesIn | None) -> tuple[GameRecord, MatchRules, dict[str, object]]:
     """The record read, and the rules to replay it under (its own unless others are given)."""
     game = read_record(record, given)
@@ -48,6 +55,13 @@ def prepared(record: dict[str, Any] | str, given: RecordFormat | None,
 
 def verify(request: RecordsVerifyRequest) -> Verification:
     return verify_game(*prepared(request.record, request.format, request.rules))
+
+
+def convert(request: RecordsConvertRequest) -> Conversion:
+    """The record read, replayed and verified under its own rules, and written in the format asked for with the
+    service's values (a pure function of the request: its answer is a plain, picklable record)."""
+    game, rules, options = prepared(request.record, request.format, None)
+    return convert_game(game, verify_game(game, rules, options), request.to)
 
 
 def stats(request: RecordsStatsRequest) -> RecordStats:
@@ -74,7 +88,8 @@ def _at_record(index: int, problem: Problem) -> Problem:
     operation_id="verify_record",
     summary="Verify a whole game record",
     description=(
-        "Send a Tenhou game record (tenhou.net/6 JSON or mjlog XML, four or three players); every hand is replayed "
+        "Send a game record (tenhou.net/6 JSON, mjlog XML, an mjai log or a Mahjong Soul record, four or three players); "
+        "every hand is replayed "
         "from its tiles, every win scored as POST /hand/score scores it and every hand settled as POST /match/settle "
         "settles it, and each difference from what the record says comes back at its hand and seat."
     ),
@@ -91,8 +106,7 @@ def verify_answer(request: RecordsVerifyRequest, language: Language) -> Response
         for win in hand.wins:
             if win.score is not None:
                 localize(win.score, language)
-    answer = RecordsVerifyResponse.model_validate(result, from_attributes=True)
-    return json_response(answer.model_dump_json(by_alias=True).encode(), language)
+    return model_response(RecordsVerifyResponse, result, language)
 
 
 @router.post(
@@ -113,5 +127,25 @@ async def record_stats(request: RecordsStatsRequest) -> Response:
 
 def stats_answer(request: RecordsStatsRequest) -> Response:
     """The whole answer, written in a heavy-work process (app/heavy.py)."""
-    answer = RecordsStatsResponse.model_validate(stats(request), from_attributes=True)
-    return json_response(answer.model_dump_json(by_alias=True).encode())
+    return model_response(RecordsStatsResponse, stats(request))
+
+
+@router.post(
+    CONVERT_PATH,
+    response_model=RecordsConvertResponse,
+    operation_id="convert_record",
+    summary="Convert a game record to tenhou.net/6 or mjai",
+    description=(
+        "Send any record POST /records/verify reads (tenhou.net/6, mjlog, mjai, Mahjong Soul); it is replayed and "
+        "scored, and written back as a tenhou.net/6 log (Tenhou's Japanese value strings and yaku names) or as an mjai "
+        "event log (Mortal's dialect, every hora with gimite's fu, fan, yakus, hora_points, deltas and scores). The "
+        "values written are the service's own, from the tiles."
+    ),
+)
+async def convert_record(request: RecordsConvertRequest) -> Response:
+    return await heavy(convert_answer, request)
+
+
+def convert_answer(request: RecordsConvertRequest) -> Response:
+    """The whole answer, written in a heavy-work process (app/heavy.py)."""
+    return model_response(RecordsConvertResponse, convert(request))

@@ -18,7 +18,7 @@ def check_consistency(state: MatchState, hand: LastHand, rules: MatchRules) -> N
 
 
 def state_problems(state: MatchState, rules: MatchRules) -> Iterator[Problem]:
-    yield from _table_problems(state, rules.players)
+    yield from _players_problems(state, rules.players)
     if state.dealer_seat is not None and state.dealer_seat != state.dealer:
         yield Problem(
             INCONSISTENT,
@@ -48,7 +48,7 @@ def state_problems(state: MatchState, rules: MatchRules) -> Iterator[Problem]:
         )
 
 
-def _table_problems(state: MatchState, players: int) -> Iterator[Problem]:
+def _players_problems(state: MatchState, players: int) -> Iterator[Problem]:
     """Seats, scores and hand numbers that the number of players at the table rules out."""
     if state.players != players:
         yield Problem(INCONSISTENT, ("state", "scores"),

@@ -39,6 +39,8 @@ def judge(state: MatchState, hand: LastHand, rules: MatchRules, keeps_seat: bool
 
 
 def is_tobi(scores: Scores, rules: MatchRules) -> bool:
+    """The one judgement of tobi: the end check after a hand, and /match/settle (and so every replay) refusing a
+    scoreboard on which the match is already over (settle_checks.match_over_problems) both ask it."""
     if not rules.tobi:
         return False
     lowest = min(scores)

@@ -4,6 +4,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from app.errors import Problem
+from app.match import endcheck
 from app.match.consistency import INCONSISTENT, seat_problems
 from app.match.hand import HanFu, Outcome, PlayedHand, Tiles, Win, YakumanValue
 from app.match.hanfu import han_fu_problems
@@ -21,9 +22,10 @@ FIELDS_OF: Final = {
 
 
 def match_over_problems(state: MatchState, rules: MatchRules) -> Iterator[Problem]:
-    """A scoreboard on which the match has already ended (tobi)."""
-    lowest = min(state.scores)
-    if rules.tobi and (lowest < 0 or (rules.tobi_at_zero and lowest == 0)):
+    """A scoreboard on which the match has already ended (tobi), as the end check judges it (endcheck.is_tobi,
+    called through its module so that the one rule is the one both follow)."""
+    if endcheck.is_tobi(state.scores, rules):
+        lowest = min(state.scores)
         seat = state.scores.index(lowest)
         yield Problem(INCONSISTENT, ("state", "scores"),
                       f"the match is already over: seat {seat} has {lowest} points and tobi is on, so no hand "

@@ -9,15 +9,17 @@ from app.match.model import MatchState
 from app.match.rounds import round_name
 from app.match.seats import wind_of
 from app.match.win_value import Seating
+from app.scoring.context_flags import DRAW_FLAGS
 from app.scoring.vocabulary import Wind
 
 
 def seating_problems(sent: Mapping[str, object], seating: Seating, seats: Mapping[str, int | None],
                      state: MatchState, loc: tuple[str | int, ...]) -> Iterator[Problem]:
     """Sent seat fields that disagree with the seats (`seats`: the seat behind each wind field)."""
-    if sent.get("nagashi_mangan"):
-        yield Problem(INCONSISTENT, (*loc, "context", "nagashi_mangan"),
-                      "a nagashi mangan is not a win: send result draw with the seat in hand.nagashi")
+    for flag in DRAW_FLAGS:
+        if sent.get(flag):
+            yield Problem(INCONSISTENT, (*loc, "context", flag),
+                          f"a {flag.replace('_', ' ')} is not a win: send result draw with the seat in hand.nagashi")
     where = f"in {round_name(state)}, dealt by seat {state.dealer}"
     derived = {"win": seating.win, "seat_wind": seating.seat_wind, "round_wind": seating.round_wind,
                "discarder_seat_wind": seating.discarder_seat_wind, "pao_seat_wind": seating.pao_seat_wind}

@@ -26,7 +26,8 @@ from typing import Any, TextIO
 
 from app.records import stats_command
 
-RECORD_SUFFIXES = (".json", ".xml", ".mjlog", ".txt")
+RECORD_SUFFIXES = (".json", ".xml", ".mjlog", ".txt", ".mjson", ".jsonl")
+CONVERTED_SUFFIX = {"tenhou6": ".json", "mjai": ".mjson"}
 Report = dict[str, Any]
 
 
@@ -78,14 +79,21 @@ def read_text(path: Path, limit: int | None = None) -> str:
 
 
 def request_body(path: Path, rules: dict[str, Any] | None) -> dict[str, Any]:
+    return {"record": read_record_file(path), **({"rules": rules} if rules else {})}
+
+
+def read_record_file(path: Path) -> Any:
+    """A JSON record as its value; JSON lines (an mjai log) and XML as their text."""
     text = read_text(path).strip()
-    try:
-        record: Any = json.loads(text) if text.startswith("{") else text
-    except RecursionError:
-        raise Unreadable("the JSON nests arrays and objects too deeply to read") from None
-    except ValueError as exc:
-        raise Unreadable(f"the file is not valid JSON: {exc}") from None
-    return {"record": record, **({"rules": rules} if rules else {})}
+    if text.startswith(("{", "[")):
+        try:
+            return json.loads(text)
+        except RecursionError:
+            raise Unreadable("the JSON nests arrays and objects too deeply to read") from None
+        except ValueError as exc:
+            if not path.name.removesuffix(".gz").endswith((".mjson", ".jsonl")):
+                raise Unreadable(f"the file is not valid JSON: {exc}") from None
+    return text
 
 
 def summary(path: Path, status: int, answer: Any) -> Report:
@@ -152,8 +160,39 @@ def service_url(text: str) -> str:
     return text
 
 
+def convert_here(path: Path, to: str, out: Path) -> Report:
+    """The record converted in this process, as POST /records/convert answers it, written into `out`."""
+    from pydantic import ValidationError
+
+    from app.api.errors import invalid_input_detail, validation_detail
+    from app.api.records import convert
+    from app.errors import InvalidInput
+    from app.schemas.records import RecordsConvertRequest
+
+    try:
+        conversion = convert(RecordsConvertRequest.model_validate({"record": read_record_file(path), "to": to}))
+    except InvalidInput as exc:
+        return {"path": str(path), "status": "invalid", "detail": invalid_input_detail(exc)}
+    except ValidationError as exc:
+        return {"path": str(path), "status": "invalid", "detail": validation_detail(exc.errors(), ("body",))}
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        return {"path": str(path), "status": "error", "detail": f"cannot read the file: {exc}"}
+    name = path.name.removesuffix(".gz")
+    for suffix in RECORD_SUFFIXES:
+        name = name.removesuffix(suffix)
+    target = out / f"{name}{CONVERTED_SUFFIX[to]}"
+    if to == "mjai":
+        text = "".join(json.dumps(event, ensure_ascii=False, separators=(",", ":")) + "\n" for event in conversion.record)
+    else:
+        text = json.dumps(conversion.record, ensure_ascii=False, separators=(",", ":")) + "\n"
+    target.write_text(text, encoding="utf-8")
+    return {"path": str(path), "status": "converted", "format": conversion.format, "to": to, "out": str(target)}
+
+
 def line(report: Report) -> str:
     status = report["status"]
+    if status == "converted":
+        return f"ok        {report['path']}  ({report['format']} -> {report['out']})"
     if status == "verified":
         return f"ok        {report['path']}  ({report['hands']} hands, {report['players']} players, {report['format']})"
     if status == "mismatch":
@@ -212,8 +251,15 @@ def main(argv: list[str] | None = None, stdout: TextIO = sys.stdout, stderr: Tex
     verify.add_argument("--preset", help="verify under this preset instead of the record's own rules")
     verify.add_argument("--rules", type=json.loads, help='rules as POST /records/verify takes them, as JSON: \'{"preset": "mleague"}\'')
     verify.add_argument("--jobs", type=int, default=None, help="games at once (default: the local cores; 8 with --url)")
+    convert = commands.add_parser("convert", help="convert game records to tenhou.net/6 JSON or mjai logs")
+    convert.add_argument("paths", nargs="+", metavar="PATH", help="record files or folders (searched recursively)")
+    convert.add_argument("--to", required=True, choices=sorted(CONVERTED_SUFFIX), help="the format to write")
+    convert.add_argument("--out", required=True, type=Path, help="the folder to write the converted records into")
+    convert.add_argument("--jobs", type=int, default=None, help="records at once (default: the local cores)")
     stats_command.add_parser(commands)
     args = parser.parse_args(argv)
+    if args.command == "convert":
+        return convert_all(record_files(args.paths), args.to, args.out, args.jobs, stdout, stderr)
     if args.command == "stats":
         files = record_files(args.paths)
         return stats_command.run(args, files, stdout, stderr, Progress(len(files), stderr))
@@ -234,6 +280,28 @@ def main(argv: list[str] | None = None, stdout: TextIO = sys.stdout, stderr: Tex
     print(f"{len(files)} games in {seconds:.1f} s: {counts['verified']} verified, {counts['mismatch']} with mismatches, "
           f"{counts['invalid']} refused, {counts['error']} errors", file=stdout)
     return 0 if counts["verified"] == len(files) else 1
+
+
+def convert_all(files: list[Path], to: str, out: Path, jobs: int | None, stdout: TextIO, stderr: TextIO) -> int:
+    out.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    converted = 0
+    with ProcessPoolExecutor(jobs or os.cpu_count() or 1) as pool:
+        for report in run(files, _Converter(to, out), pool, None, stdout, stderr):
+            converted += report["status"] == "converted"
+    seconds = time.perf_counter() - started
+    print(f"{len(files)} records in {seconds:.1f} s: {converted} converted to {to}, {len(files) - converted} not", file=stdout)
+    return 0 if converted == len(files) else 1
+
+
+class _Converter:
+    """convert_here with the target bound (picklable, for the process pool)."""
+
+    def __init__(self, to: str, out: Path) -> None:
+        self.to, self.out = to, out
+
+    def __call__(self, path: Path) -> Report:
+        return convert_here(path, self.to, self.out)
 
 
 class _Here:

@@ -6,6 +6,7 @@ from app.records.model import RED_FIVES, Tile, kind, mpsz, plain, tile_name
 from app.records.replay import Meld, WinHand
 from app.scoring import HandRules, MeldInput, TypedHand, TypedMeld, WinContext
 from app.scoring.analysis import AnalysisInput, completing_tiles, formula_forms, least, validated
+from app.scoring.context_flags import SENT_IN_MATCH, counts_under
 from app.scoring.typed import counts_of
 from app.scoring.vocabulary import WIND_NAMES
 
@@ -13,13 +14,11 @@ Context = dict[str, object]
 
 
 def core_win(win: WinHand, rules: HandRules) -> tuple[TypedHand, Context]:
-    """The win's hand by tile codes and the context facts the replay found: the flags that hold, the indicators,
+    """The win's hand by tile codes and the context facts the replay found: the flags that hold and count
+    under the rules (those the flag table has a settlement take as sent, each a field of WinHand), the indicators,
     kita. The seats, winds, riichi, honba and sticks are left to the settlement, which derives them from the
     scoreboard."""
-    flags = {"double_riichi": win.double_riichi, "ippatsu": win.ippatsu, "haitei": win.haitei, "houtei": win.houtei,
-             "rinshan": win.rinshan, "chankan": win.chankan, "tenhou": win.tenhou, "chiihou": win.chiihou,
-             "renhou": win.renhou and rules.renhou != "none"}
-    context: Context = {name: True for name, value in flags.items() if value}
+    context: Context = {flag.name: True for flag in SENT_IN_MATCH if getattr(win, flag.name) and counts_under(flag, rules)}
     context["dora_indicators"] = tuple(tile_name(_shown(t, rules)) for t in win.dora_indicators)
     context["ura_dora_indicators"] = tuple(tile_name(_shown(t, rules)) for t in win.ura_indicators)
     if win.kita:
@@ -55,9 +54,9 @@ def is_tenpai(tiles: tuple[Tile, ...], melds: tuple[Meld, ...], rules: HandRules
     """Tenpai as /hand/analyze's core reads it (shanten 0 with a completing tile the hand does not hold all four of),
     without valuing the waits."""
     given = AnalysisInput(_written(tiles, rules), tuple(MeldInput(meld.kind, _written(meld.tiles, rules)) for meld in melds))
-    table, hand, _ = validated(given, WinContext(), rules)
-    forms = formula_forms(table, hand)
-    return least(forms) == 0 and bool(completing_tiles(table, hand, forms)[0])
+    setup, hand, _ = validated(given, WinContext(), rules)
+    forms = formula_forms(setup, hand)
+    return least(forms) == 0 and bool(completing_tiles(setup, hand, forms)[0])
 
 
 def _reds(tiles: tuple[Tile, ...], rules: HandRules) -> list[int]:

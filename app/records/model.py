@@ -153,6 +153,7 @@ class HandRecord:
     events: tuple[Event, ...]
     ending: Ending
     loc: Loc
+    scores_after: tuple[int, ...] | None = None  # where the record states them beside its score changes (compared)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +166,7 @@ class RecordRules:
 
     @property
     def aka(self) -> bool:
-        return bool(self.options["aka_dora"])
+        return bool(self.options.get("aka_dora", True))  # every preset a record may name has red fives
 
 
 def stated_rules(players: int, aka: bool, open_tanyao: bool, hanchan: bool) -> RecordRules:
@@ -183,7 +184,7 @@ def game_type_rules(bits: int, players: int | None = None) -> RecordRules:
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    format: Literal["tenhou6", "mjlog"]
+    format: Literal["tenhou6", "mjlog", "mjai", "majsoul"]
     rules: RecordRules
     hands: tuple[HandRecord, ...]
     final_scores: tuple[int, ...] | None

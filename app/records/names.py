@@ -25,6 +25,27 @@ YAKU_BY_NAME: dict[str, str] = {name: YAKU_BY_TENHOU_ID[i] for i, name in enumer
     "ダブル立直": "double_riichi", "国士無双十三面": "kokushi_musou_13", "国士無双13面": "kokushi_musou_13",
     "役牌:白": "yakuhai_haku", "役牌:發": "yakuhai_hatsu", "役牌:中": "yakuhai_chun",
 } | {row.names.en.lower(): row.id for table in (*YAKU_TABLES, *YAKUMAN_TABLES) for row in table}  # English viewers
+YAKUMAN_IDS = frozenset(row.id for table in YAKUMAN_TABLES for row in table)
+# gimite's mjai symbols (the yaku table's `mjai` column): a symbol several of our rows share (sangenpai: the three
+# dragons; suanko, kokushimuso, churenpoton: the yakuman and their double forms) is kept as the symbol itself, and a
+# win's yaku are compared at that grain (verify: MJAI_GRAIN).
+_MJAI_ROWS: dict[str, list[str]] = {}
+for _table in (*YAKU_TABLES, *YAKUMAN_TABLES):
+    for _row in _table:
+        if _row.mjai and _row.id not in _MJAI_ROWS.setdefault(_row.mjai, []):
+            _MJAI_ROWS[_row.mjai].append(_row.id)
+MJAI_SYMBOLS: dict[str, str] = {symbol: ids[0] if len(ids) == 1 else symbol for symbol, ids in _MJAI_ROWS.items()}
+MJAI_SYMBOLS["rinshan"] = MJAI_SYMBOLS["rinshankaiho"]  # what one version of gimite's scorer writes
+NUKIDORA = "nukidora"  # gimite has no three-player yaku: kita is written under the name of its event
+MJAI_SYMBOLS[NUKIDORA] = "kita"
+# Our id -> the id a gimite log can tell it by (itself, or the symbol it shares with other rows).
+MJAI_GRAIN: dict[str, str] = {row_id: symbol for symbol, ids in _MJAI_ROWS.items() if len(ids) > 1 for row_id in ids}
+# Mahjong Soul's fan ids (the yaku table's `mahjong_soul` column), and which of them are yakuman.
+YAKU_BY_MAHJONG_SOUL: dict[int, str] = {
+    row.mahjong_soul: row.id for table in (*YAKU_TABLES, *YAKUMAN_TABLES) for row in table if row.mahjong_soul is not None
+}
+MAHJONG_SOUL_YAKUMAN = frozenset(row.mahjong_soul for table in YAKUMAN_TABLES for row in table if row.mahjong_soul is not None)
+GIMITE_YAKUMAN_FAN = 100  # gimite writes a yakuman as 100 fan per yakuman
 _YAKU_ENTRY = re.compile(r"^(.+)\((?:(\d+)飜|(役満)|(ダブル役満))\)$")
 # "40符2飜2600点", "30符3飜1000-2000点", "30符4飜3900点∀", "満貫2000-4000点", "役満32000点", "数え役満48000点"
 _VALUE = re.compile(r"^(?:(\d+)符)?(?:(\d+)飜)?(満貫|跳満|倍満|三倍満|数え役満|役満|\d*倍役満)?(\d+)(?:-(\d+))?点(∀)?$")
@@ -47,10 +68,7 @@ def yaku_entry(text: str) -> tuple[str, int]:
     match = _YAKU_ENTRY.match(text)
     if match is None:
         raise NameError_(f"{text!r} is not a yaku entry like 立直(1飜) or 国士無双(役満)")
-    name = match.group(1).strip()
-    ours = YAKU_BY_NAME.get(name) or YAKU_BY_NAME.get(name.lower())
-    if ours is None:
-        raise NameError_(f"unknown yaku name {name!r}")
+    ours = yaku_named(match.group(1))
     han, single, _ = match.group(2, 3, 4)
     return ours, int(han) if han is not None else -1 if single else -2
 
@@ -68,3 +86,21 @@ def value_of(text: str, tsumo: bool, dealer: bool, players: int) -> Value:
     elif all_pay or (tsumo and dealer):  # the dealer's tsumo: each other seat pays the same
         points *= players - 1
     return Value(None if fu is None else int(fu), None if han is None else int(han), points)
+
+
+def yaku_named(name: str) -> str:
+    """Our id of a yaku as Tenhou, the Mahjong Soul converters or the English viewers name it."""
+    ours = YAKU_BY_NAME.get(name.strip()) or YAKU_BY_NAME.get(name.strip().lower())
+    if ours is None:
+        raise NameError_(f"unknown yaku name {name!r}")
+    return ours
+
+
+def mjai_yaku(symbol: str, fan: int) -> tuple[str, int]:
+    """A gimite entry [symbol, fan] as (our id or shared symbol, han); a yakuman as minus its count (100 fan each)."""
+    ours = MJAI_SYMBOLS.get(symbol)
+    if ours is None:
+        raise NameError_(f"unknown mjai yaku {symbol!r}")
+    if fan >= GIMITE_YAKUMAN_FAN:
+        return ours, -(fan // GIMITE_YAKUMAN_FAN)
+    return ours, fan

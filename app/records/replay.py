@@ -175,6 +175,9 @@ class HandReplay:
         seat = self.seats[event.seat]
         if seat.size != 13:
             raise self._fail(event, f"seat {event.seat} draws out of turn (it holds {seat.size} tiles)")
+        waiting = [i for i, other in enumerate(self.seats) if other.size != 13]
+        if waiting:
+            raise self._fail(event, f"seat {event.seat} draws before seat {waiting[0]} has discarded")
         if self.live == 0:
             raise self._fail(event, f"seat {event.seat} draws {tile_name(event.tile)} from an empty wall")
         self._count(event.tile, event.loc, f"seat {event.seat}'s draw")

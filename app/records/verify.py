@@ -12,6 +12,7 @@ from app.match.rules import AbortiveDraw, MatchRules
 from app.match.settle import settle_hand
 from app.records.adapter import Context, core_win, full_context, is_tenpai
 from app.records.model import GameRecord, HandRecord, RecordedWin
+from app.records.names import MJAI_GRAIN
 from app.records.replay import HandOutcome, WinHand, replay_hand
 from app.records.rounds import hand_name, round_of
 from app.scoring import HandInput, TypedHand
@@ -124,6 +125,7 @@ def verify_game(record: GameRecord, rules: MatchRules, options: dict[str, object
         if played is not None and checker.outcome is not None:
             played.append(HandPlay(checker.outcome, settled))
         _check_scores(index, record, hands, mismatches)
+        _check_scores_after(index, hand, verified, mismatches)
         if settled is not None:
             _check_game_end(index, len(record.hands), settled, hand, record.final_scores is not None, mismatches)
             last = settled
@@ -159,7 +161,7 @@ class _HandCheck:
         settled = self._settle(played, outcome)
         recorded_deltas = ending.deltas or (0,) * self.players
         deltas = None if settled is None else settled.deltas
-        if deltas is not None:
+        if deltas is not None and ending.deltas is not None:  # a record that states no score changes is not compared
             self._check_deltas(recorded_deltas, deltas, outcome.riichi)
         scored = {} if settled is None else {win.winner: win for win in settled.wins}
         wins = tuple(self._win(win, recorded, core_pair, scored.get(win.winner), outcome)
@@ -235,8 +237,10 @@ class _HandCheck:
                            score)
 
     def _compare(self, seat: int, recorded: RecordedWin, scored: ScoredWin, score: ScoreResult) -> None:
-        said, ours = _yaku_list(recorded), _computed_yaku(score)
-        if Counter(said) != Counter(ours):
+        grain = MJAI_GRAIN if self.record.format == "mjai" else {}
+        said, ours = _yaku_list(recorded, grain), _computed_yaku(score, grain)
+        stated = bool(recorded.yaku or recorded.yakuman)  # a record that names no yaku (mjai's deltas only) is not compared
+        if stated and Counter(said) != Counter(ours):
             self.flag(seat, "yaku", _yaku_out(said), _yaku_out(ours),
                       f"seat {seat}'s yaku are {_yaku_text(said)} in the record but {_yaku_text(ours)} here")
         if recorded.han is not None and recorded.han != scored.han:
@@ -259,21 +263,22 @@ def _recorded_value(recorded: RecordedWin) -> HanFu | YakumanValue | None:
     return None
 
 
-def _yaku_list(recorded: RecordedWin) -> list[tuple[str, int]]:
-    entries = [(KITA_AS if name == "kita" else name, han) for name, han in recorded.yaku if han]
-    return _merged(entries + [(name, 13) for name in recorded.yakuman])
+def _yaku_list(recorded: RecordedWin, grain: dict[str, str]) -> list[tuple[str, int]]:
+    entries = [(name, han) for name, han in recorded.yaku if han]
+    return _merged(entries + [(name, 13) for name in recorded.yakuman], grain)
 
 
-def _computed_yaku(score: ScoreResult) -> list[tuple[str, int]]:
-    entries = [(KITA_AS if y.id == "kita" else y.id, y.han) for y in score.yaku if y.han]
-    return _merged(entries + [(y.id, 13 * y.multiplier) for y in score.yakuman])
+def _computed_yaku(score: ScoreResult, grain: dict[str, str]) -> list[tuple[str, int]]:
+    entries = [(y.id, y.han) for y in score.yaku if y.han]
+    return _merged(entries + [(y.id, 13 * y.multiplier) for y in score.yakuman], grain)
 
 
-def _merged(entries: list[tuple[str, int]]) -> list[tuple[str, int]]:
-    """Entries of one id added up (dora and kita counted as one dora entry), sorted."""
+def _merged(entries: list[tuple[str, int]], grain: dict[str, str]) -> list[tuple[str, int]]:
+    """Entries of one id added up (dora and kita counted as one dora entry; ids the record cannot tell apart as the
+    one name it gives them: `grain`), sorted."""
     total: Counter[str] = Counter()
     for name, han in entries:
-        total[name] += han
+        total[KITA_AS if name == "kita" else grain.get(name, name)] += han
     return sorted(total.items())
 
 
@@ -327,6 +332,19 @@ def _check_scores(index: int, record: GameRecord, hands: list[VerifiedHand], mis
             mismatches.append(Mismatch(index, seat, "scores", said, ours,
                                        f"{where}: seat {seat} starts with {said} in the record, but the hand before leaves "
                                        f"it {ours}"))
+
+
+def _check_scores_after(index: int, hand: HandRecord, verified: VerifiedHand, mismatches: list[Mismatch]) -> None:
+    """The scores a record states after a hand (mjai's hora and ryukyoku, Mahjong Soul's RecordHule) are its starting
+    scores plus its computed changes."""
+    if hand.scores_after is None or verified.deltas is None:
+        return
+    where = hand_name(hand.round_index, hand.honba)
+    for seat, (said, start, change) in enumerate(zip(hand.scores_after, hand.scores, verified.deltas, strict=True)):
+        if said != start + change:
+            mismatches.append(Mismatch(index, seat, "scores", said, start + change,
+                                       f"{where}: seat {seat} ends the hand with {said} in the record, but {start + change} "
+                                       "here"))
 
 
 def _check_game_end(index: int, count: int, settled: Settlement, hand: HandRecord, whole_game: bool,

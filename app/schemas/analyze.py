@@ -6,7 +6,7 @@ from pydantic.json_schema import SkipJsonSchema
 from app.schemas.common import ErrorEntry, StrictModel, valid_or_sent
 from app.schemas.from_core import answer_model
 from app.schemas.hand import MAX_TILE_STRING, ContextModel, HandRulesModel, MeldModel
-from app.scoring.analysis import Analysis, DiscardOption, ShantenByForm, TileLeft, WaitValue, WinValue
+from app.scoring.analysis import Analysis, DiscardOption, ShantenByForm, TileLeft, WaitValue, WinOnWait
 
 MAX_ANALYZE_BATCH = 100
 
@@ -33,7 +33,7 @@ class HandAnalyzeRequest(StrictModel):
 
 
 # The answer and its parts, generated from the core's records (app/schemas/from_core.py).
-WinValueOut = answer_model(WinValue, "WinValueOut", yaku="yaku ids, dora included", yakuman="yakuman ids")
+WinValueOut = answer_model(WinOnWait, "WinValueOut", yaku="yaku ids, dora included", yakuman="yakuman ids")
 WaitOut = answer_model(
     WaitValue, "WaitOut",
     tile="plain fives (5m)",

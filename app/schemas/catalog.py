@@ -8,6 +8,7 @@ from pydantic_core import CoreSchema
 
 from app.schemas.common import IN_ANSWER_LANGUAGE, StrictModel
 from app.schemas.enums import OptionScope, YakuKind
+from app.scoring.context_flags import TERMS
 from app.scoring.names import Names
 
 OptionValue = bool | int | str | list[int] | list[str] | list[list[int]] | None
@@ -55,6 +56,9 @@ class OptionEntry(StrictModel):
     meaning: str
     default: OptionValue = Field(description="its value in the default preset")
     values: list[bool | int | str] | str = Field(description="the allowed values, or their type")
+    value_labels: dict[str, NamesOut] = Field(
+        default_factory=dict, description="each named value (a string among `values`) with its labels in the five "
+        "languages, for a menu; empty where the values are not named (bool, int and typed options)")
 
 
 class PresetEntry(StrictModel):
@@ -71,8 +75,29 @@ class LimitEntry(StrictModel):
     names: NamesOut = Field(description=_NAMES)
 
 
+_TERMS = "; ".join(f"{term}: {found.meaning}" for term, found in TERMS.items())
+
+
+class ContextFlagEntry(StrictModel):
+    name: str = Field(description="its field in POST /hand/score's `context`")
+    label: str = Field(description="its name for a checkbox (the name of the yaku it feeds), " + IN_ANSWER_LANGUAGE)
+    labels: NamesOut = Field(description=_NAMES)
+    meaning: str
+    needs: list[str] = Field(description="what must hold when it is set (those of the flags it implies included): "
+                                         f"other flags (set, or implied by a flag set), or one of these: {_TERMS}")
+    excludes: list[str] = Field(description="what cannot hold with it: flags (whichever of the two rules the other "
+                                            "out), or the terms of `needs`")
+    implies: list[str] = Field(description="the flags it counts as (double_riichi is a riichi): a flag that needs one "
+                                           "of them is satisfied by it")
+    yaku: list[str] = Field(description="the ids of the yaku and yakuman it feeds (GET /yaku)")
+    option: str | None = Field(description="the hand option under which it counts at all (false or \"none\": it "
+                                           "scores nothing); null: always")
+
+
 class RulesCatalog(StrictModel):
     default_preset: str
     presets: list[PresetEntry]
     options: list[OptionEntry]
     limits: list[LimitEntry] = Field(description="every limit a hand can reach (not `none`), with its names")
+    context_flags: list[ContextFlagEntry] = Field(
+        description="every boolean flag of POST /hand/score's `context`, in its order, with what it needs and rules out")

@@ -77,8 +77,11 @@ def _option_enum(option: Option) -> Any:
 # Each option with a fixed set of words or numbers (not an enum of the core), as its named schema
 # (DoubleWindPairFu, Renhou, PaoCovers, Players, ...).
 OPTION_ENUMS: dict[str, Any] = {name: _option_enum(option) for name, option in OPTIONS.items() if option.spec.choices}
-RecordFormat = named(Literal["tenhou6", "mjlog"], "RecordFormat",
-                     "A game record's format: the tenhou.net/6 JSON log, or Tenhou's mjlog XML.")
+RecordFormat = named(Literal["tenhou6", "mjlog", "mjai", "majsoul"], "RecordFormat",
+                     "A game record's format: the tenhou.net/6 JSON log, Tenhou's mjlog XML, an mjai event log, or a "
+                     "Mahjong Soul game record (decoded to JSON).")
+ConvertTarget = named(Literal["tenhou6", "mjai"], "ConvertTarget",
+                      "The format POST /records/convert writes: the tenhou.net/6 JSON, or an mjai event log (a JSON array).")
 MismatchField = named(Literal["win", "yaku", "han", "fu", "points", "deltas", "scores", "final_scores", "game_end", "settle"],
                       "MismatchField", "What a record says that the service does not compute (the README's table).")
 

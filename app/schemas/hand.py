@@ -1,14 +1,15 @@
 """Request and response models of POST /hand/score."""
 
-from typing import Annotated
+from typing import Annotated, Any
 
-from pydantic import Field, StrictBool, StrictInt
+from pydantic import Field, StrictBool, StrictInt, create_model
 from pydantic.json_schema import SkipJsonSchema
 
 from app.schemas.common import IN_ANSWER_LANGUAGE, LIMIT_NAME, ErrorEntry, StrictModel, valid_or_sent
 from app.schemas.enums import MeldType, Wind, WinType
 from app.schemas.from_core import answer_model
 from app.schemas.rules import HandRulesModel
+from app.scoring.context_flags import CONTEXT_FLAGS
 from app.scoring.result import FuScore, Group, Payment, Points, ScoreResult, YakumanScore, YakuScore
 
 MAX_TILE_STRING = 64
@@ -27,32 +28,30 @@ class HandModel(StrictModel):
     win_tile: str = Field(max_length=4, description="The winning tile, one of hand.tiles", examples=["8s"])
 
 
-class ContextModel(StrictModel):
-    win: WinType = Field("ron", description="ron (on a discard) or tsumo (self-drawn)")
-    seat_wind: Wind = Field("east", description="east is the dealer")
-    round_wind: Wind = Field("east", description="the wind of the round being played")
-    riichi: StrictBool = Field(False, description="the winner declared riichi (the hand must be closed)")
-    double_riichi: StrictBool = Field(False, description="implies riichi; scores as double_riichi alone")
-    ippatsu: StrictBool = Field(False, description="won within one go-around of the riichi, with no call between")
-    haitei: StrictBool = Field(False, description="tsumo on the last tile of the wall")
-    houtei: StrictBool = Field(False, description="ron on the last discard")
-    rinshan: StrictBool = Field(False, description="tsumo on the replacement tile after a kan")
-    chankan: StrictBool = Field(False, description="ron on a tile added to a kan (shouminkan)")
-    tenhou: StrictBool = Field(False, description="the dealer's win on the starting hand")
-    chiihou: StrictBool = Field(False, description="a non-dealer's tsumo on the first draw, before any call")
-    renhou: StrictBool = Field(False, description="a non-dealer's ron before the first draw (worth what rules.renhou says)")
-    nagashi_mangan: StrictBool = Field(False, description="score a nagashi mangan (hand may be left out)")
-    dora_indicators: list[Indicator] = Field(default_factory=list, max_length=5, description="the dora indicators shown, up to 5")
-    ura_dora_indicators: list[Indicator] = Field(default_factory=list, max_length=5,
-                                           description="counted only with riichi or double riichi")
-    honba: StrictInt = Field(0, ge=0, le=99, description="repeat counters on the table, rules.honba_points each (300; 200 in the sanma presets)")
-    riichi_sticks: StrictInt = Field(0, ge=0, le=99, description="sticks on the table, 1000 points each to the winner")
-    pao_seat_wind: Wind | None = Field(None, description="seat of the player liable (pao) for daisangen or daisuushii "
-                                                         "(suukantsu too with rules.pao_suukantsu)")
-    discarder_seat_wind: Wind | None = Field(None, description="seat of the player who dealt in, on a ron")
-    kita: StrictInt = Field(0, ge=0, le=4, description="three players: North tiles the winner set aside (nukidora), "
-                                                       "one han each and each a North for the dora indicators")
+def _flag_fields() -> dict[str, Any]:
+    """A StrictBool field per flag of the core's one flag table, with its meaning."""
+    return {flag.name: (StrictBool, Field(False, description=flag.meaning)) for flag in CONTEXT_FLAGS}
 
+
+ContextModel = create_model(
+    "ContextModel", __base__=StrictModel,
+    win=(WinType, Field("ron", description="ron (on a discard) or tsumo (self-drawn)")),
+    seat_wind=(Wind, Field("east", description="east is the dealer")),
+    round_wind=(Wind, Field("east", description="the wind of the round being played")),
+    **_flag_fields(),
+    dora_indicators=(list[Indicator], Field(default_factory=list, max_length=5,
+                                            description="the dora indicators shown, up to 5")),
+    ura_dora_indicators=(list[Indicator], Field(default_factory=list, max_length=5,
+                                                description="counted only with riichi or double riichi")),
+    honba=(StrictInt, Field(0, ge=0, le=99, description="repeat counters on the table, rules.honba_points each (300; "
+                                                        "200 in the sanma presets)")),
+    riichi_sticks=(StrictInt, Field(0, ge=0, le=99, description="sticks on the table, 1000 points each to the winner")),
+    pao_seat_wind=(Wind | None, Field(None, description="seat of the player liable (pao) for daisangen or daisuushii "
+                                                        "(suukantsu too with rules.pao_suukantsu)")),
+    discarder_seat_wind=(Wind | None, Field(None, description="seat of the player who dealt in, on a ron")),
+    kita=(StrictInt, Field(0, ge=0, le=4, description="three players: North tiles the winner set aside (nukidora), "
+                                                      "one han each and each a North for the dora indicators")),
+)
 
 
 class HandScoreRequest(StrictModel):

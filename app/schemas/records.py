@@ -1,4 +1,4 @@
-"""Request and response bodies of POST /records/verify and POST /records/stats."""
+"""Request and response bodies of POST /records/verify, POST /records/convert and POST /records/stats."""
 
 from typing import Annotated, Any
 
@@ -9,17 +9,24 @@ from app.match.rules import AbortiveDraw
 from app.records.stats import PlayerStats, Rate, RecordStats
 from app.records.verify import FinalScores, Mismatch, RecordedValue, RecordedYaku, Verification, VerifiedHand, VerifiedWin
 from app.schemas.common import StrictModel
-from app.schemas.enums import MismatchField, RecordFormat
+from app.schemas.enums import ConvertTarget, MismatchField, RecordFormat
 from app.schemas.from_core import answer_model
 from app.schemas.settle import SettleRulesIn
 from app.scoring import HandInput, MeldInput
+
+MAX_RECORD_CHARS = 1 << 22  # as the body cap: 4 MiB
+
+
+RecordIn = dict[str, Any] | list[Any] | Annotated[str, Field(max_length=MAX_RECORD_CHARS)]
+RECORD_DESCRIPTION = ("A tenhou.net/6 JSON log (an object with `log`), a Tenhou mjlog XML document as a string, an mjai "
+                      "log (a list of events, or JSON lines as a string) or a Mahjong Soul record (an object with `head` "
+                      "and `data`).")
 
 
 class RecordsVerifyRequest(StrictModel):
     """A whole game record and, optionally, the rules to verify it under."""
 
-    record: dict[str, Any] | Annotated[str, Field(max_length=1 << 21)] = Field(
-        description="A tenhou.net/6 JSON log (an object with `log`) or a Tenhou mjlog XML document as a string.")
+    record: RecordIn = Field(description=RECORD_DESCRIPTION)
     format: RecordFormat | None = Field(None, description="Detected from `record` when left out.")
     rules: SettleRulesIn | None = Field(
         None, description="Default: the record's own (tenhou or tenhou_sanma, with its red fives, open tanyao and length). "
@@ -66,6 +73,23 @@ RecordsVerifyResponse = answer_model(
            "under other rules.")
 
 
+class RecordsConvertRequest(StrictModel):
+    """A whole game record and the format to write it in."""
+
+    record: RecordIn = Field(description=RECORD_DESCRIPTION)
+    format: RecordFormat | None = Field(None, description="Detected from `record` when left out.")
+    to: ConvertTarget = Field(description="tenhou6: the tenhou.net/6 JSON; mjai: a JSON array of mjai events.")
+
+
+class RecordsConvertResponse(StrictModel):
+    """The record in the format asked for, with the service's values."""
+
+    format: RecordFormat = Field(description="The format the record was read as.")
+    to: ConvertTarget
+    record: dict[str, Any] | list[dict[str, Any]] = Field(
+        description="The tenhou.net/6 log (an object) or the mjai events (a list).")
+
+
 # POST /records/stats.
 MAX_STATS_RECORDS = 500
 
@@ -73,7 +97,7 @@ MAX_STATS_RECORDS = 500
 class RecordsStatsRequest(StrictModel):
     """Game records in any format POST /records/verify reads and, optionally, the rules to replay them under."""
 
-    records: list[dict[str, Any] | Annotated[str, Field(max_length=1 << 21)]] = Field(
+    records: list[RecordIn] = Field(
         min_length=1, max_length=MAX_STATS_RECORDS,
         description="1 to 500 records, each as POST /records/verify's `record` (its format detected).")
     rules: SettleRulesIn | None = Field(

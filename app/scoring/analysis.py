@@ -16,9 +16,10 @@ from operator import attrgetter
 from typing import Any, Final, NamedTuple
 
 from app.errors import InvalidInput, Problem
+from app.scoring.context_flags import NOT_IN_A_WIN_BY
 from app.scoring.decompose import readings
 from app.scoring.evaluate import Candidate, WayToWin, points_of, value_wins, way_to_win
-from app.scoring.hand import HandInput, MeldInput, ParsedHand, WinContext
+from app.scoring.hand import MeldInput, ParsedHand, WinContext
 from app.scoring.judge import JUDGES, Judge
 from app.scoring.memo import Memo
 from app.scoring.rules import HandRules
@@ -44,7 +45,7 @@ from app.scoring.tiles import (
     packed_counts,
     tile_name,
 )
-from app.scoring.validate import context_problems, meld_tiles, parse_hand, parse_noted, parse_read_hand
+from app.scoring.validate import context_problems, meld_tiles, parse_noted, parse_read_hand, unreadable_hand
 from app.scoring.vocabulary import Limit
 
 FIVES: Final = (4, 13, 22)
@@ -72,7 +73,7 @@ class AnalysisInput:
 
 
 @dataclass(slots=True, init=False)
-class WinValue:
+class WinOnWait:  # one win on a wait, by ron or by tsumo: what /hand/analyze says it is worth
     han: int
     fu: int
     yaku: tuple[str, ...]
@@ -96,10 +97,10 @@ class WaitValue:
     tile: str
     remaining: int
     furiten: bool
-    ron: WinValue | None  # None: that win has no yaku, or it is a chankan /hand/score refuses (the tile held or shown)
-    tsumo: WinValue | None
+    ron: WinOnWait | None  # None: that win has no yaku, or it is a chankan /hand/score refuses (the tile held or shown)
+    tsumo: WinOnWait | None
 
-    def __init__(self, tile: str, remaining: int, furiten: bool, ron: WinValue | None, tsumo: WinValue | None) -> None:
+    def __init__(self, tile: str, remaining: int, furiten: bool, ron: WinOnWait | None, tsumo: WinOnWait | None) -> None:
         self.tile = tile
         self.remaining = remaining
         self.furiten = furiten
@@ -171,7 +172,7 @@ class Analysis:
 
 
 @dataclass(slots=True, init=False)
-class Table:
+class Setup:
     """What stays the same for every hand looked at: the parsed hand (its melds and indicators), the two
     contexts, the rules, what valuing a hand by ron and by tsumo shares, and the tiles seen outside the hand."""
 
@@ -225,10 +226,10 @@ class Concealed:
 
 
 def analyze_hand(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> Analysis:
-    table, hand, full = validated(given, ctx, rules)
+    setup, hand, full = validated(given, ctx, rules)
     if full:
-        return analyze_fourteen(table, hand)
-    forms, waits, improving, ukeire = analyze_thirteen(table, hand, -1)
+        return analyze_fourteen(setup, hand)
+    forms, waits, improving, ukeire = analyze_thirteen(setup, hand, -1)
     return Analysis(least(forms), forms, waits, improving, ukeire)
 
 
@@ -248,9 +249,8 @@ class WinContexts(NamedTuple):
 
 def _win_contexts(values: tuple[Any, ...]) -> WinContexts:
     ctx = WinContext(*values)
-    ron = replace(ctx, win="ron", nagashi_mangan=False, haitei=False, rinshan=False, tenhou=False, chiihou=False)
-    tsumo = replace(ctx, win="tsumo", nagashi_mangan=False, houtei=False, chankan=False, renhou=False,
-                    discarder_seat_wind=None)
+    ron = replace(ctx, win="ron", **NOT_IN_A_WIN_BY["ron"])
+    tsumo = replace(ctx, win="tsumo", discarder_seat_wind=None, **NOT_IN_A_WIN_BY["tsumo"])
     return WinContexts(ron, tsumo, replace(ron, chankan=False) if ron.chankan else ron)
 
 
@@ -268,14 +268,13 @@ IN_PLAY: Final = {4: frozenset(range(34)), 3: frozenset(range(34)) - NOT_IN_SANM
 NOTHING_OUTSIDE: Final = (0,) * 34
 
 
-def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[Table, Concealed, bool]:
-    """The table, the hand, and whether it has 14 tiles (less 3 per meld); InvalidInput naming what is wrong."""
+def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[Setup, Concealed, bool]:
+    """The setup, the hand, and whether it has 14 tiles (less 3 per meld); InvalidInput naming what is wrong."""
     ron, tsumo, checked = win_contexts(ctx)
     try:
         parts, reds = concealed_parts(given.tiles)
     except TileNotationError:
-        parse_hand(HandInput(given.tiles, "1z", given.melds), ron, rules)  # raises, naming every problem
-        raise
+        raise unreadable_hand(given.tiles, given.melds, ron) from None
     m, p, s, z = parts
     size = m.size + p.size + s.size + z.size
     melds = len(given.melds)
@@ -298,10 +297,10 @@ def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[
     judge = JUDGES[rules]
     closed = parsed.called.closed
     wins = (way_to_win(tsumo, judge, closed), way_to_win(ron, judge, closed, validated=ron is checked))
-    table = Table(parsed, ron, tsumo, rules, judge, wins, melds, _outside(parsed.dora_indicators + visible + discards),
+    setup = Setup(parsed, ron, tsumo, rules, judge, wins, melds, _outside(parsed.dora_indicators + visible + discards),
                   frozenset(discards), IN_PLAY[rules.players])
     counts = m.counts + p.counts + s.counts + z.counts
-    return table, Concealed(counts, parts, held, parsed.red_fives, reds), full
+    return setup, Concealed(counts, parts, held, parsed.red_fives, reds), full
 
 
 def _seen_too_often(seen: int) -> list[Problem]:
@@ -381,10 +380,10 @@ def closed_shape(hand: Concealed) -> ClosedShape:
             (m.orphans + p.orphans + s.orphans + z.orphans, m.orphan_pair or p.orphan_pair or s.orphan_pair or z.orphan_pair))
 
 
-def formula_forms(table: Table, hand: Concealed) -> ShantenByForm:
+def formula_forms(setup: Setup, hand: Concealed) -> ShantenByForm:
     """Each form's shanten by its formula (which counts a wait on a fifth copy)."""
-    standard = standard_shanten(blocks_of(hand), table.melds)
-    if table.melds:
+    standard = standard_shanten(blocks_of(hand), setup.melds)
+    if setup.melds:
         return ShantenByForm(standard, None, None)
     (pairs, kinds), (orphans, orphan_pair) = closed_shape(hand)
     return ShantenByForm(standard, chiitoitsu_shanten(pairs, kinds), kokushi_shanten(orphans, orphan_pair))
@@ -457,92 +456,92 @@ def kokushi_waits(counts: tuple[int, ...]) -> list[int]:
     return missing or list(ORPHANS)
 
 
-def usable(table: Table, hand: Concealed, tiles: list[int]) -> list[int]:
+def usable(setup: Setup, hand: Concealed, tiles: list[int]) -> list[int]:
     """The tiles in play that the hand (melds included) holds fewer than four of."""
-    return [t for t in tiles if t in table.tiles and packed_count(hand.held, t) < 4]
+    return [t for t in tiles if t in setup.tiles and packed_count(hand.held, t) < 4]
 
 
-def completing_tiles(table: Table, hand: Concealed, forms: ShantenByForm) -> tuple[list[int], bool]:
+def completing_tiles(setup: Setup, hand: Concealed, forms: ShantenByForm) -> tuple[list[int], bool]:
     """Each usable tile that completes the hand, and whether one completes the standard form: the forms with
     shanten 0 (by their formula) say where to look."""
-    standard = usable(table, hand, standard_waits(hand)) if forms.standard == 0 else []
+    standard = usable(setup, hand, standard_waits(hand)) if forms.standard == 0 else []
     if forms.chiitoitsu != 0 and forms.kokushi != 0:
         return standard, bool(standard)
     found = set(standard)
     if forms.chiitoitsu == 0:
-        found.update(usable(table, hand, chiitoitsu_waits(hand.counts)))
+        found.update(usable(setup, hand, chiitoitsu_waits(hand.counts)))
     if forms.kokushi == 0:
-        found.update(usable(table, hand, kokushi_waits(hand.counts)))
+        found.update(usable(setup, hand, kokushi_waits(hand.counts)))
     return sorted(found), bool(standard)
 
 
-def analyze_thirteen(table: Table, hand: Concealed, discarded: int
+def analyze_thirteen(setup: Setup, hand: Concealed, discarded: int
                      ) -> tuple[ShantenByForm, tuple[WaitValue, ...] | None, tuple[TileLeft, ...] | None, int]:
     """Shanten by form, and the waits (tenpai) or the improving tiles, with the ukeire; `discarded`: a tile just
     discarded from 14 (-1: none), seen and furiten."""
-    forms = formula_forms(table, hand)
+    forms = formula_forms(setup, hand)
     if least(forms) == 0:
-        done, standard = completing_tiles(table, hand, forms)
+        done, standard = completing_tiles(setup, hand, forms)
         if forms.standard == 0 and not standard:
             forms = replace(forms, standard=1)  # its only waits are fifth copies
         if done:
-            waits = wait_values(table, hand, done, discarded)
+            waits = wait_values(setup, hand, done, discarded)
             return forms, waits, None, sum(w.remaining for w in waits)
-    improving = improving_tiles(table, hand, forms, discarded)
+    improving = improving_tiles(setup, hand, forms, discarded)
     return forms, None, improving, sum(t.remaining for t in improving)
 
 
-def remaining(table: Table, hand: Concealed, tile: int, discarded: int) -> int:
-    return max(0, 4 - packed_count(hand.held, tile) - table.outside[tile] - (tile == discarded))
+def remaining(setup: Setup, hand: Concealed, tile: int, discarded: int) -> int:
+    return max(0, 4 - packed_count(hand.held, tile) - setup.outside[tile] - (tile == discarded))
 
 
-def wait_values(table: Table, hand: Concealed, done: list[int], discarded: int) -> tuple[WaitValue, ...]:
+def wait_values(setup: Setup, hand: Concealed, done: list[int], discarded: int) -> tuple[WaitValue, ...]:
     """Each wait valued by ron and by tsumo on the hand it completes; what does not depend on the wait (the
-    validation, the melds, the indicators, the contexts and their situations: `table`; the parts of the other
+    validation, the melds, the indicators, the contexts and their situations: `setup`; the parts of the other
     suits) is shared."""
-    furiten = any(t in table.discarded or t == discarded for t in done)
+    furiten = any(t in setup.discarded or t == discarded for t in done)
     waits = []
     for t in done:
-        parsed = won_on(table, hand, t)
+        parsed = won_on(setup, hand, t)
         found = readings(parsed, False)
-        tsumo, ron = value_wins(parsed, found, table.wins, table.judge) if found else (None, None)
-        waits.append(WaitValue(tile_name(t), remaining(table, hand, t, discarded), furiten,
-                               win_value(table, table.ron, ron), win_value(table, table.tsumo, tsumo)))
+        tsumo, ron = value_wins(parsed, found, setup.wins, setup.judge) if found else (None, None)
+        waits.append(WaitValue(tile_name(t), remaining(setup, hand, t, discarded), furiten,
+                               win_value(setup, setup.ron, ron), win_value(setup, setup.tsumo, tsumo)))
     return tuple(waits)
 
 
-def won_on(table: Table, hand: Concealed, tile: int) -> ParsedHand:
+def won_on(setup: Setup, hand: Concealed, tile: int) -> ParsedHand:
     """The hand completed by `tile` (a plain copy), as the scorer reads a validated hand: only that suit's part
     changes."""
-    base = table.base
+    base = setup.base
     return ParsedHand(_grown(hand.parts, tile), base.melds, base.called, hand.held + ONE_OF[tile], tile,
                       hand.red_fives, base.dora_indicators, base.ura_dora_indicators)
 
 
-def win_value(table: Table, ctx: WinContext, best: Candidate | None) -> WinValue | None:
+def win_value(setup: Setup, ctx: WinContext, best: Candidate | None) -> WinOnWait | None:
     if best is None:
         return None
-    return WinValue(best.han, best.fu, tuple([y.id for y in best.yaku]), tuple([y.id for y, _ in best.yakuman]),
-                    best.limit, points_of(ctx, table.judge, best))
+    return WinOnWait(best.han, best.fu, tuple([y.id for y in best.yaku]), tuple([y.id for y, _ in best.yakuman]),
+                    best.limit, points_of(ctx, setup.judge, best))
 
 
-def improving_tiles(table: Table, hand: Concealed, forms: ShantenByForm, discarded: int) -> tuple[TileLeft, ...]:
+def improving_tiles(setup: Setup, hand: Concealed, forms: ShantenByForm, discarded: int) -> tuple[TileLeft, ...]:
     """The tiles (not held four times) after which the hand, with its best discard, is closer to tenpai. A tile
     near nothing held leaves the standard form's blocks as they are: only its formula's fifth-copy correction
     (`forms` corrected from the formula's 0) can change, so only then is such a tile tried in full."""
     shanten = least(forms)
-    near = set(near_tiles(hand)) if forms.standard != 1 or formula_forms(table, hand).standard else None
-    closed = None if table.melds else closed_shape(hand)
+    near = set(near_tiles(hand)) if forms.standard != 1 or formula_forms(setup, hand).standard else None
+    closed = None if setup.melds else closed_shape(hand)
     found = []
-    for t in sorted(table.tiles):
+    for t in sorted(setup.tiles):
         if packed_count(hand.held, t) >= 4:
             continue
         if near is not None and t not in near:
             better = closed is not None and _closed_forms_with(hand.counts, t, closed) < shanten
         else:
-            better = least(fourteen_forms(table, with_tile(hand, t))) < shanten
+            better = least(fourteen_forms(setup, with_tile(hand, t))) < shanten
         if better:
-            found.append(TileLeft(tile_name(t), remaining(table, hand, t, discarded)))
+            found.append(TileLeft(tile_name(t), remaining(setup, hand, t, discarded)))
     return tuple(found)
 
 
@@ -565,19 +564,19 @@ def _closed_forms_with(counts: tuple[int, ...], t: int, closed: ClosedShape) -> 
     return min(chiitoitsu, kokushi_shanten(orphans + (n == 0), orphan_pair or n == 1))
 
 
-def fourteen_forms(table: Table, hand: Concealed) -> ShantenByForm:
+def fourteen_forms(setup: Setup, hand: Concealed) -> ShantenByForm:
     """A 14-tile hand's shanten by form, exact: the formula, except that a standard tenpai the formula finds
     with a tile held four times is checked discard by discard (its waits may all be fifth copies)."""
-    forms = formula_forms(table, hand)
+    forms = formula_forms(setup, hand)
     if forms.standard == 0 and any(packed_count(hand.held, t) == 4 for t in range(34)):
-        forms = replace(forms, standard=min(exact_standard(table, d) for d in discards_of(hand)))
+        forms = replace(forms, standard=min(exact_standard(setup, d) for d in discards_of(hand)))
     return forms
 
 
-def exact_standard(table: Table, hand: Concealed) -> int:
+def exact_standard(setup: Setup, hand: Concealed) -> int:
     """A 13-tile hand's standard shanten: the formula's, or 1 where its tenpai waits only on fifth copies."""
-    standard = standard_shanten(blocks_of(hand), table.melds)
-    if standard == 0 and not usable(table, hand, standard_waits(hand)):
+    standard = standard_shanten(blocks_of(hand), setup.melds)
+    if standard == 0 and not usable(setup, hand, standard_waits(hand)):
         return 1
     return standard
 
@@ -598,23 +597,23 @@ def discards_of(hand: Concealed) -> list[Concealed]:
     return [without_tile(hand, t) for t, n in enumerate(hand.counts) if n]
 
 
-def analyze_fourteen(table: Table, hand: Concealed) -> Analysis:
+def analyze_fourteen(setup: Setup, hand: Concealed) -> Analysis:
     options = []
     by_form: list[ShantenByForm] = []
     for t, n in enumerate(hand.counts):
         if not n:
             continue
-        forms, waits, improving, ukeire = analyze_thirteen(table, without_tile(hand, t), t)
+        forms, waits, improving, ukeire = analyze_thirteen(setup, without_tile(hand, t), t)
         by_form.append(forms)
         options.append(DiscardOption(tile_name(t), least(forms), waits, improving, ukeire))
     options.sort(key=lambda o: (o.shanten, -o.ukeire, TILE_OF[o.discard]))
-    forms = fourteen_by_form(table, hand, by_form)
+    forms = fourteen_by_form(setup, hand, by_form)
     return Analysis(least(forms), forms, discards_analysis=tuple(options))
 
 
-def fourteen_by_form(table: Table, hand: Concealed, after: list[ShantenByForm]) -> ShantenByForm:
+def fourteen_by_form(setup: Setup, hand: Concealed, after: list[ShantenByForm]) -> ShantenByForm:
     """Each form: -1 when the 14 tiles complete it, else its best shanten after a discard."""
-    formula = formula_forms(table, hand)
+    formula = formula_forms(setup, hand)
     standard = -1 if formula.standard == -1 else min(f.standard for f in after)
     if formula.chiitoitsu is None or formula.kokushi is None:
         return ShantenByForm(standard, None, None)

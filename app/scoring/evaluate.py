@@ -10,6 +10,7 @@ from app.errors import InvalidInput
 from app.scoring.decompose import Reading, read_as_ron, readings
 from app.scoring.facts import (
     HandFacts,
+    ShapeFacts,
     dora_facts,
     hand_facts,
     shape_facts,
@@ -121,19 +122,46 @@ def way_to_win(ctx: WinContext, judge: Judge, closed: bool, validated: bool = Tr
     return WayToWin(ctx, ctx.win == "tsumo", judge.situation[situation(ctx, closed)], validated)
 
 
+# The three judgements a way to win brings to each reading: its situation's, its tiles' and its dora's.
+WinJudged = tuple[Judgement, Judgement, Judgement]
+# A reading's own part, shared by the wins that read the tiles alike: its shape facts, their judgement, its groups' fu.
+ReadingJudged = tuple[ShapeFacts, Judgement, list[FuScore]]
+
+
 def value_wins(hand: ParsedHand, found: list[Reading], wins: tuple[WayToWin, ...], judge: Judge
                ) -> list[Candidate | None]:
-    """Each way to win's best reading of a validated hand (`found`: its readings as drawn, readings(hand, False)):
-    None where no reading has a yaku or where the context checks refuse that win: those that read the tiles
-    (validate.win_refused: a robbed kan tile held elsewhere, say) when the hand's validation ran the others on its
-    context, else every one (validate.context_problems). The facts are gathered once
-    where the wins share them: the tiles' facts and their judgements between wins whose first-turn flags agree,
-    and a reading's shape facts, their judgement and its groups' fu unless a win by ron makes the triplet the
-    winning tile completed open (decompose.read_as_ron); only the win's own fu items differ."""
+    """Each way to win's best reading of a validated hand (`found`: its readings as drawn, readings(hand, False)),
+    None where no reading has a yaku or the context checks refuse that win. Top to bottom: the yaku of how each
+    win was won and of its tiles (judge_wins); then for each reading, as each win reads it: its yaku (judge_reading),
+    its fu (fu_of_win), its value (scored_reading); the best kept (better)."""
+    h, judged = judge_wins(hand, wins, judge)
+    value = value_honors(wins[0].ctx)  # the wins share their seat and round winds
+    many = len(found) > 1
+    best: list[Candidate | None] = [None] * len(wins)
+    for drawn in found:
+        last: Reading | None = None
+        for i, win in enumerate(wins):
+            marks = judged[i]
+            if marks is None:
+                continue
+            reading = reading_of(drawn, win, hand)
+            if reading is not last:  # the wins share a reading's facts, yaku and groups' fu unless a ron opens it
+                facts, shape, groups = judge_reading(h, hand, reading, value, win.ctx, judge)
+                last = reading
+            fu = fu_of_win(facts, reading, win.tsumo, groups)
+            best[i] = better(best[i], scored_reading(reading, shape, fu, judge, marks), many)
+    return best
+
+
+def judge_wins(hand: ParsedHand, wins: tuple[WayToWin, ...], judge: Judge) -> tuple[HandFacts, list[WinJudged | None]]:
+    """The hand's facts, and each win's judgements of its situation, its tiles and its dora; None where the context
+    checks refuse the win: those that read the tiles (validate.win_refused: a robbed kan tile held elsewhere, say)
+    when the hand's validation ran the others on its context, else every one (validate.context_problems). The
+    tiles' facts and judgements are shared between wins whose first-turn flags agree."""
     rules = judge.rules
     first = wins[0].ctx
     h, tiles, dora = tiles_judged(hand, first, judge)  # what shape_facts reads of h is the same for every win
-    judged: list[tuple[Judgement, Judgement, Judgement] | None] = []
+    judged: list[WinJudged | None] = []
     for win in wins:
         if win_refused(win.ctx, hand, rules) if win.validated else context_problems(win.ctx, hand, rules):
             judged.append(None)
@@ -141,25 +169,20 @@ def value_wins(hand: ParsedHand, found: list[Reading], wins: tuple[WayToWin, ...
             judged.append((win.situation, tiles, dora))
         else:
             judged.append((win.situation, *tiles_judged(hand, win.ctx, judge)[1:]))
-    value = value_honors(first)  # the wins share their seat and round winds
-    many = len(found) > 1
-    pair_fu = rules.double_wind_pair_fu
-    best: list[Candidate | None] = [None] * len(wins)
-    for drawn in found:
-        last = None
-        for i, win in enumerate(wins):
-            marks = judged[i]
-            if marks is None:
-                continue
-            reading = read_as_ron(drawn, hand.win_tile) if not win.tsumo and drawn.win_in.kind == "triplet" else drawn
-            if reading is not last:
-                s = shape_facts(h, hand, reading, value)
-                shape = judge.shape[s]
-                groups = group_fu(s, reading, hand, win.ctx, pair_fu)
-                last = reading
-            fu = fu_of_win(s, reading, win.tsumo, groups)
-            best[i] = better(best[i], scored_reading(reading, shape, fu, judge, marks), many)
-    return best
+    return h, judged
+
+
+def reading_of(drawn: Reading, win: WayToWin, hand: ParsedHand) -> Reading:
+    """A reading as this win reads it: on a ron, the triplet the winning tile completed is open
+    (decompose.read_as_ron)."""
+    return read_as_ron(drawn, hand.win_tile) if not win.tsumo and drawn.win_in.kind == "triplet" else drawn
+
+
+def judge_reading(h: HandFacts, hand: ParsedHand, reading: Reading, value: frozenset[int], ctx: WinContext, judge: Judge
+                  ) -> ReadingJudged:
+    """A reading's shape facts, the yaku (or yakuman) they hold, and its groups' fu."""
+    facts = shape_facts(h, hand, reading, value)
+    return facts, judge.shape[facts], group_fu(facts, reading, hand, ctx, judge.rules.double_wind_pair_fu)
 
 
 def _same_turn(a: WinContext, b: WinContext) -> bool:
@@ -185,7 +208,7 @@ def better(best: Candidate | None, candidate: Candidate, many: bool) -> Candidat
 
 
 def scored_reading(reading: Reading, shape: Judgement, fu_counted: tuple[int, tuple[FuScore, ...]], judge: Judge,
-                   judged: tuple[Judgement, Judgement, Judgement]) -> Candidate:
+                   judged: WinJudged) -> Candidate:
     """A reading scored from the judgement of its shape facts and its fu (fu_of_win); `judged`: the situation's,
     the tiles' and the dora's judgements."""
     rules = judge.rules

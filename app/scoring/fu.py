@@ -9,7 +9,7 @@ from typing import Final
 
 from app.scoring.decompose import Reading
 from app.scoring.facts import DRAGON_SET, WIND_TILES, ShapeFacts, is_pinfu_shape
-from app.scoring.hand import Meld, ParsedHand, WinContext
+from app.scoring.hand import MeldFacts, ParsedHand, WinContext
 from app.scoring.memo import Memo
 from app.scoring.suits import SuitSplit
 from app.scoring.tiles import KAN_NAMES, PAIR_NAMES, TERMINALS_AND_HONORS, TRIPLET_NAMES
@@ -101,7 +101,7 @@ def triplet_fu(key: tuple[SuitSplit, int]) -> tuple[FuScore, ...]:
 TRIPLET_FU: Final = Memo(triplet_fu, 100_000, "triplet_fu")
 
 
-def meld_fu(melds: tuple[Meld, ...]) -> tuple[FuScore, ...]:
+def meld_fu(melds: tuple[MeldFacts, ...]) -> tuple[FuScore, ...]:
     return tuple(SET_FU[m.tile][m.is_kan][m.is_open] for m in melds if not m.is_sequence)
 
 

@@ -97,7 +97,7 @@ class WinContext:
 
 
 @dataclass(frozen=True, slots=True, eq=False, init=False)
-class Meld:
+class MeldFacts:
     """A called or declared meld: its kind and lowest tile, with what follows from them (see `make_meld`). Melds
     are made once per kind and tiles and shared, so they compare (and hash) by identity."""
 
@@ -130,11 +130,11 @@ class Meld:
         object.__setattr__(self, "packed", packed)
 
 
-def make_meld(meld_type: MeldType, tile: int) -> Meld:
+def make_meld(meld_type: MeldType, tile: int) -> MeldFacts:
     is_sequence = meld_type == "chi"
     is_kan = meld_type in ("kan", "shouminkan", "ankan")
     tiles = (tile, tile + 1, tile + 2) if is_sequence else (tile,)
-    return Meld(
+    return MeldFacts(
         type=meld_type,
         tile=tile,
         is_sequence=is_sequence,
@@ -187,7 +187,7 @@ class MeldSummary:
         object.__setattr__(self, "packed", packed)
 
 
-def summarize_melds(melds: tuple[Meld, ...]) -> MeldSummary:
+def summarize_melds(melds: tuple[MeldFacts, ...]) -> MeldSummary:
     kans = ankans = sequences = sequence_bits = triplet_bits = suits = packed = 0
     honors: list[int] = []
     outer = all_outer = simple = green = True
@@ -218,7 +218,7 @@ class ParsedHand:
     """A validated hand: its concealed tiles by suit, its melds, and the tiles they all hold."""
 
     parts: tuple[SuitPart, ...]  # concealed tiles of m, p, s and honors
-    melds: tuple[Meld, ...]
+    melds: tuple[MeldFacts, ...]
     called: MeldSummary
     held: int  # every tile held, melds and kita included, as packed counts (tiles.packed_counts)
     win_tile: int
@@ -227,7 +227,7 @@ class ParsedHand:
     ura_dora_indicators: bytes
 
     def __init__(
-        self, parts: tuple[SuitPart, ...], melds: tuple[Meld, ...], called: MeldSummary, held: int, win_tile: int,
+        self, parts: tuple[SuitPart, ...], melds: tuple[MeldFacts, ...], called: MeldSummary, held: int, win_tile: int,
         red_fives: int, dora_indicators: bytes, ura_dora_indicators: bytes
     ) -> None:
         self.parts = parts

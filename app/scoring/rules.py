@@ -124,7 +124,8 @@ class HandRules:
         ("SANMA-WIKI", "TH3-MJS", "MS3-WIKI"), choices=(3, 4), scope="both")
     tsumo_loss: bool = option(
         True, "With three players, a tsumo is paid by the two others as in four-player and the absent seat's share is "
-        "lost (Tenhou); otherwise each payer also pays half of that share, rounded up to 100 (Mahjong Soul).",
+        "lost (Tenhou, Mahjong Soul by default); otherwise each payer also pays half of that share, rounded up to 100 "
+        "(north bisection, a Mahjong Soul room option).",
         Names("Tsumo loss (three players)", "ツモ損", "Tsumo loss (3 người chơi)", "自摸损", "쯔모 손해 (3인 마작)"),
         ("SANMA-WIKI", "MS3-WIKI", "MR-LIB"))
     # Not an option: rules key the per-rules memos of every hand scored, and each request brings its own, so they
@@ -259,7 +260,7 @@ PRESETS: Final[dict[str, RuleSet]] = {
     "mahjong_soul_sanma": RuleSet(
         Names("Mahjong Soul, three players", "雀魂三麻", "Mahjong Soul 3 người", "雀魂三麻", "작혼 3인 마작"),
         ("MS3-WIKI", "SANMA-WIKI"),
-        {"players": 3, "honba_points": 200, "tsumo_loss": False, "double_yakuman": True, "pao_covers": "yakuman",
+        {"players": 3, "honba_points": 200, "double_yakuman": True, "pao_covers": "yakuman",
          "start_points": 35000, "return_points": 35000, "goal_score": 40000, "uma": [15, 0, -15],
          "noten_payment": 2000, "multi_ron_honba": "each_winner", "abortive_draws": _THREE_PLAYER_ABORTIVE_DRAWS}),
 }

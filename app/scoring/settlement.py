@@ -123,8 +123,8 @@ class PaidWin:
         object.__setattr__(self, "payments", payments)
 
 
-def table_winds(rules: HandRules) -> tuple[Wind, ...]:
-    """The seats at the table, by wind (with three players nobody sits North)."""
+def playing_winds(rules: HandRules) -> tuple[Wind, ...]:
+    """The seats in play, by wind (with three players nobody sits North)."""
     return WIND_NAMES[:rules.players]
 
 
@@ -162,7 +162,7 @@ def ordinary_payments(win: WinToPay, base: int, rules: HandRules, with_honba: bo
         return (Payment(win.discarder or "discarder", paid.ron + honba),)
     absent = _absent_share(paid, rules)
     return tuple(Payment(wind, _tsumo_share(paid, wind) + absent + honba)
-                 for wind in table_winds(rules) if wind != win.winner)
+                 for wind in playing_winds(rules) if wind != win.winner)
 
 
 def _absent_share(paid: Payments, rules: HandRules) -> int:

@@ -7,7 +7,8 @@ from operator import attrgetter
 from typing import Final
 
 from app.errors import InvalidInput, Problem
-from app.scoring.hand import HandInput, Meld, MeldInput, MeldSummary, ParsedHand, WinContext, make_meld, summarize_melds
+from app.scoring.context_flags import CONTEXT_FLAGS, ContextFlag, Need, implied_by, reads_tiles, term_holds
+from app.scoring.hand import HandInput, MeldFacts, MeldInput, MeldSummary, ParsedHand, WinContext, make_meld, summarize_melds
 from app.scoring.memo import Memo
 from app.scoring.rules import HandRules
 from app.scoring.suits import CACHE_LIMIT, SuitPart, concealed_parts, part_of
@@ -43,6 +44,17 @@ def parse_hand(hand: HandInput, context: WinContext, rules: HandRules) -> Parsed
     problems: list[Problem] = []
     parts, reds = _concealed(hand.tiles, problems)
     return parse_read_hand(parts, reds, hand.win_tile, hand.melds, context, rules, problems)
+
+
+def unreadable_hand(tiles: str, melds: tuple[MeldInput, ...], context: WinContext) -> InvalidInput:
+    """Every problem of a hand whose tiles are not notation (/hand/analyze's, which has no winning tile), as
+    parse_hand names them: the tiles', the melds' and the indicators'."""
+    problems: list[Problem] = []
+    _concealed(tiles, problems)
+    _melds(melds, problems)
+    _indicators(context.dora_indicators, "dora_indicators", problems)
+    _indicators(context.ura_dora_indicators, "ura_dora_indicators", problems)
+    return InvalidInput(problems)
 
 
 def parse_read_hand(parts: tuple[SuitPart, ...], reds: tuple[int, int, int], win_tile: str,
@@ -115,14 +127,14 @@ def _typed_meld_problems(meld: TypedMeld, loc: Loc, context: WinContext, rules: 
 
 
 def checked_hand(parts: tuple[SuitPart, ...], reds: tuple[int, int, int], win: TileList | None,
-                 melds: tuple[Meld, ...], meld_tiles: list[TileList], context: WinContext, rules: HandRules,
+                 melds: tuple[MeldFacts, ...], meld_tiles: list[TileList], context: WinContext, rules: HandRules,
                  problems: list[Problem]) -> ParsedHand:
     """The validation after the notation, on tiles as codes: the suit parts and their red fives, the winning tile
     (None: not one tile), the melds (valid shapes) and their tiles; `problems`: those found so far."""
     dora, dora_seen, red_dora = _indicators(context.dora_indicators, "dora_indicators", problems)
     ura, ura_seen, red_ura = _indicators(context.ura_dora_indicators, "ura_dora_indicators", problems)
     if not problems and win is not None:
-        problems = table_problems(parts, win, melds, meld_tiles, (dora, ura), context, rules)
+        problems = players_problems(parts, win, melds, meld_tiles, (dora, ura), context, rules)
     if problems or win is None:
         raise InvalidInput(problems)
     m, p, s, z = parts
@@ -166,7 +178,7 @@ def hand_problems(hand: HandInput, context: WinContext, rules: HandRules) -> lis
 _GONE: Final = "2m-8m do not exist with three players (of the manzu only 1m and 9m are left)"
 
 
-def table_problems(parts: tuple[SuitPart, ...], win: TileList, melds: tuple[Meld, ...], meld_tiles: list[TileList],
+def players_problems(parts: tuple[SuitPart, ...], win: TileList, melds: tuple[MeldFacts, ...], meld_tiles: list[TileList],
                    indicators: tuple[bytes, bytes], ctx: WinContext, rules: HandRules) -> list[Problem]:
     """What the number of players rules out: with three, the tiles 2m-8m, chi and a North seat; with four, kita.
     `melds` and `meld_tiles`: the hand's, all valid; `indicators`: the dora and the ura dora indicators."""
@@ -248,18 +260,18 @@ _INDICATORS: Final = Memo(_indicator_tiles, CACHE_LIMIT, "indicators")
 class CheckedMeld:
     """A meld as given, checked: the meld and its tiles, or what is wrong with it."""
 
-    meld: Meld | None
+    meld: MeldFacts | None
     tiles: TileList | None
     problem: tuple[str, str] = ("", "")  # error type and message, when meld is None
 
-    def __init__(self, meld: Meld | None, tiles: TileList | None, problem: tuple[str, str] = ("", "")) -> None:
+    def __init__(self, meld: MeldFacts | None, tiles: TileList | None, problem: tuple[str, str] = ("", "")) -> None:
         object.__setattr__(self, "meld", meld)
         object.__setattr__(self, "tiles", tiles)
         object.__setattr__(self, "problem", problem)
 
 
-def _melds(melds: tuple[MeldInput, ...], problems: list[Problem]) -> tuple[tuple[Meld, ...], list[TileList]]:
-    found: list[Meld] = []
+def _melds(melds: tuple[MeldInput, ...], problems: list[Problem]) -> tuple[tuple[MeldFacts, ...], list[TileList]]:
+    found: list[MeldFacts] = []
     tiles: list[TileList] = []
     for i, given in enumerate(melds):
         checked = _CHECKED_MELDS[given.type, given.tiles]
@@ -292,10 +304,10 @@ def meld_tiles(given: MeldInput) -> bytes:
     """The tiles of a meld as given; none when it is not a valid meld (parse_hand names what is wrong)."""
     checked = _CHECKED_MELDS[given.type, given.tiles]
     return b"" if checked.tiles is None else checked.tiles.tiles
-_SUMMARIES: Final[Memo[tuple[Meld, ...], MeldSummary]] = Memo(summarize_melds, CACHE_LIMIT, "meld_summaries")
+_SUMMARIES: Final[Memo[tuple[MeldFacts, ...], MeldSummary]] = Memo(summarize_melds, CACHE_LIMIT, "meld_summaries")
 # A typed hand's melds (records replay) made once per (type, lowest tile) and shared, as the notation's are: the
 # summaries above are keyed by the melds themselves (identity), so a meld made anew for each hand would never hit.
-_TYPED_MELDS: Final[Memo[tuple[MeldType, int], Meld]] = Memo(lambda key: make_meld(*key), CACHE_LIMIT, "typed_melds")
+_TYPED_MELDS: Final[Memo[tuple[MeldType, int], MeldFacts]] = Memo(lambda key: make_meld(*key), CACHE_LIMIT, "typed_melds")
 
 
 def _notation(text: str, loc: Loc, exc: TileNotationError) -> Problem:
@@ -370,7 +382,8 @@ def _too_many_reds(concealed_reds: tuple[int, int, int], melds: list[TileList], 
 
 @dataclass(frozen=True, slots=True)
 class ContextCheck:
-    """A context the tiles, the other flags or the rules make impossible. `triggers`: the context fields one of
+    """A context the tiles, the other flags or the rules make impossible: one per need and per rules-out of the flag
+    table (context_flags.CONTEXT_FLAGS), then those of the other fields. `triggers`: the context fields one of
     which is set whenever the check fails (None: checked on every hand); `reads_tiles`: the check reads the
     concealed tiles or the winning tile, not only the melds, so hands with the same melds and context (the waits
     of /hand/analyze) can differ on it and every win valued is checked again (win_refused).
@@ -383,52 +396,44 @@ class ContextCheck:
     reads_tiles: bool = False
 
 
-def _not_the_fourth_copy(c: WinContext, h: ParsedHand, r: HandRules) -> bool:
-    return c.chankan and (packed_count(h.held, h.win_tile) > 1 or h.win_tile in h.dora_indicators + h.ura_dora_indicators)
+def _flag_check(needs: bool, need: Need, triggers: tuple[str, ...]) -> ContextCheck:
+    """The check of a flag's need (`needs`) or of what it rules out: it fails when one of `triggers` is set and
+    the need's term does not hold (or, ruled out, holds)."""
+    flag_set = _any_flag(triggers)
+    term = term_holds(need.term)
+    if needs:
+        return ContextCheck(triggers, need.field, need.msg, lambda c, h, r: flag_set(c, h) and not term(c, h),
+                            reads_tiles(need.term))
+    return ContextCheck(triggers, need.field, need.msg, lambda c, h, r: flag_set(c, h) and term(c, h),
+                        reads_tiles(need.term))
 
 
-def _first_turn(c: WinContext) -> bool:
-    return c.tenhou or c.chiihou or c.renhou
+def _any_flag(names: tuple[str, ...]) -> Callable[[WinContext, ParsedHand], bool]:
+    return lambda c, h: any(getattr(c, name) for name in names)
+
+
+def _in_check_order(flag: ContextFlag) -> list[tuple[bool, Need]]:
+    """A flag's needs (True) and rules-out (False) in the order they are checked: the needs that read only the
+    context and the melds, what it rules out, then the needs that read the tiles."""
+    return [*((True, n) for n in flag.needs if not reads_tiles(n.term)), *((False, n) for n in flag.rules_out),
+            *((True, n) for n in flag.needs if reads_tiles(n.term))]
+
+
+def _flag_checks() -> tuple[ContextCheck, ...]:
+    """One check per distinct need (or rules-out) of the flag table, triggered by every flag that has it and every
+    flag that implies one of those (a double riichi is a riichi): first those of one flag, in table order, then those
+    several flags share."""
+    carriers: dict[tuple[bool, Need], list[str]] = {}
+    for flag in CONTEXT_FLAGS:
+        for key in _in_check_order(flag):
+            carriers.setdefault(key, []).append(flag.name)
+    ordered = sorted(carriers, key=lambda key: len(carriers[key]) > 1)  # stable: table order within each
+    return tuple(_flag_check(needs, need, tuple(name for flag in carriers[needs, need] for name in implied_by(flag)))
+                 for needs, need in ordered)
 
 
 CONTEXT_CHECKS: Final[tuple[ContextCheck, ...]] = (
-    ContextCheck(("ippatsu",), "ippatsu", "ippatsu needs riichi (or double riichi)",
-                 lambda c, h, r: c.ippatsu and not c.in_riichi),
-    ContextCheck(None, "riichi", "riichi needs a closed hand: only concealed kans (ankan) may be declared",
-                 lambda c, h, r: c.in_riichi and not h.called.closed),
-    ContextCheck(("haitei",), "haitei", "haitei is a win by tsumo on the last tile; on a ron it is houtei",
-                 lambda c, h, r: c.haitei and not c.is_tsumo),
-    ContextCheck(("houtei",), "houtei", "houtei is a win by ron on the last discard; on a tsumo it is haitei",
-                 lambda c, h, r: c.houtei and c.is_tsumo),
-    ContextCheck(("rinshan",), "rinshan", "rinshan needs a kan among the melds",
-                 lambda c, h, r: c.rinshan and not h.called.kans and not c.kita),  # a kita's replacement tile is one too
-    ContextCheck(("rinshan",), "rinshan", "rinshan is a win by tsumo on the replacement tile after a kan",
-                 lambda c, h, r: c.rinshan and not c.is_tsumo),
-    ContextCheck(("rinshan",), "haitei", "the replacement tile after a kan is not the last tile of the wall: "
-                 "rinshan and haitei do not combine", lambda c, h, r: c.rinshan and c.haitei),
-    ContextCheck(("rinshan",), "ippatsu", "declaring a kan ends ippatsu, so rinshan and ippatsu do not combine",
-                 lambda c, h, r: c.rinshan and c.ippatsu),
-    ContextCheck(("chankan",), "chankan", "chankan is a win by ron on a tile added to a kan",
-                 lambda c, h, r: c.chankan and c.is_tsumo),
-    ContextCheck(("chankan",), "houtei", "a robbed kan tile is not the last discard: chankan and houtei do not "
-                 "combine", lambda c, h, r: c.chankan and c.houtei),
-    ContextCheck(("chankan",), "chankan", "a robbed kan tile is the fourth copy: the other three are in the kan, so "
-                 "the winner holds no other copy of it and no indicator shows it", _not_the_fourth_copy, reads_tiles=True),
-    ContextCheck(("tenhou",), "tenhou", "tenhou is the dealer's win on the first draw; a non-dealer's is chiihou",
-                 lambda c, h, r: c.tenhou and not c.is_dealer),
-    ContextCheck(("chiihou",), "chiihou", "chiihou is a non-dealer's win on the first draw; the dealer's is tenhou",
-                 lambda c, h, r: c.chiihou and c.is_dealer),
-    ContextCheck(("renhou",), "renhou", "renhou is a non-dealer's win before their first draw",
-                 lambda c, h, r: c.renhou and c.is_dealer),
-    ContextCheck(("tenhou", "chiihou"), "win", "tenhou and chiihou are won by tsumo",
-                 lambda c, h, r: (c.tenhou or c.chiihou) and not c.is_tsumo),
-    ContextCheck(("renhou",), "win", "renhou is won by ron", lambda c, h, r: c.renhou and c.is_tsumo),
-    ContextCheck(("tenhou", "chiihou", "renhou"), "hand", "tenhou, chiihou and renhou need a hand with no calls or kans",
-                 lambda c, h, r: _first_turn(c) and bool(h.melds)),
-    ContextCheck(("tenhou", "chiihou", "renhou"), "riichi", "no riichi can be declared before a tenhou, chiihou or renhou",
-                 lambda c, h, r: _first_turn(c) and c.in_riichi),
-    ContextCheck(("kita",), "kita", "declaring a kita ends the first turn: no tenhou, chiihou or renhou after it",
-                 lambda c, h, r: c.kita > 0 and _first_turn(c)),
+    *_flag_checks(),
     ContextCheck(None, "ura_dora_indicators", "there cannot be more ura dora indicators than dora indicators",
                  lambda c, h, r: len(c.ura_dora_indicators) > len(c.dora_indicators)),
     ContextCheck(("discarder_seat_wind",), "discarder_seat_wind", "a tsumo has no discarder",

@@ -1,7 +1,8 @@
 """The words of the API, declared once: the core speaks them and the schemas import them.
 
 Each word list is a Literal type (what mypy and the OpenAPI document see) beside the tuple of its values in
-order (what the code iterates); tests/test_scoring_vocabulary.py checks that each pair agrees.
+order (what the code iterates); tests/test_scoring_design.py (test_each_word_list_is_its_literal_type) checks that
+each pair agrees.
 """
 
 from typing import Final, Literal

@@ -38,11 +38,13 @@ export function formatTiles(tiles) {
   return text;
 }
 
-/** Every tile of a suit as the palette shows it: 1-9 with the red five after the five (honors 1-7). */
-export function suitTiles(suit, players) {
-  if (suit === "z") return ["1z", "2z", "3z", "4z", "5z", "6z", "7z"];
-  if (suit === "m" && players === 3) return ["1m", "9m"];
-  return ["1", "2", "3", "4", "5", "0", "6", "7", "8", "9"].map((d) => d + suit);
+/** The palette's rows: each suit 1-9, the honors, then the red fives (three players: only 1m and 9m of characters,
+ * and no red five of characters). Nine columns at most, so a tile is wide enough to tap on a phone. */
+export function paletteRows(players) {
+  const digits = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
+  const characters = players === 3 ? ["1m", "9m"] : digits.map((d) => d + "m");
+  return [characters, digits.map((d) => d + "p"), digits.map((d) => d + "s"), ["1z", "2z", "3z", "4z", "5z", "6z", "7z"],
+    (players === 3 ? ["0p", "0s"] : ["0m", "0p", "0s"])];
 }
 
 // ---- pictures ----------------------------------------------------------------------------------------------------

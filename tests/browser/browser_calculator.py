@@ -127,8 +127,10 @@ def test_the_notation_field_is_named_tiles_and_the_palette_buttons_by_their_nota
     assert page.get_by_role("textbox", name="Tiles", exact=True).count() == 1
     for tile in ["1m", "9m", "0m", "1p", "0p", "5s", "0s", "1z", "7z"]:
         assert page.get_by_role("button", name=tile, exact=True).count() == 1, tile
-    page.get_by_text("Dora indicators", exact=True).click()
+    assert page.get_by_role("button", name="Dora 3m", exact=True).count() == 0  # one palette: named for where it adds
+    page.get_by_text("Dora", exact=True).click()
     assert page.get_by_role("button", name="Dora 3m", exact=True).count() == 1
+    assert page.get_by_role("button", name="3m", exact=True).count() == 0
 
 
 # ---- entering a hand -------------------------------------------------------------------------------------------
@@ -143,7 +145,7 @@ def test_palette_input_keeps_the_notation_field_in_step_and_refuses_a_fifth_copy
     expected = calc.api("/hand/score", {"hand": {"tiles": "234567m456p22678s", "win_tile": "8s"}})[1]
     assert shown_result(calc)["total"] == expected["points"]["total"] == 2900
 
-    page.get_by_role("button", name="Remove 8s", exact=True).click()  # a tap on a hand tile takes it out
+    page.get_by_role("button", name="Remove 8s", exact=True).click()  # removing is its own control
     calc.settled()
     assert page.get_by_label("Tiles", exact=True).input_value() == "234567m456p2267s"
 
@@ -160,11 +162,13 @@ def test_palette_input_keeps_the_notation_field_in_step_and_refuses_a_fifth_copy
 
 def test_a_call_and_a_dora_indicator_picked_as_tiles(calc: Page) -> None:
     page = calc.open()
-    page.get_by_text("Calls (melds)", exact=True).click()
-    page.get_by_label("Kind of call", exact=True).select_option("pon")
-    page.get_by_role("button", name="Call 7z", exact=True).click()
-    page.get_by_text("Dora indicators", exact=True).click()
+    page.get_by_text("Call", exact=True).click()  # one tap from the hand: the palette adds a call
+    page.locator("#call-kinds").get_by_text("Pon", exact=True).click()
+    page.get_by_role("button", name="Pon 7z", exact=True).click()
+    page.get_by_text("Dora", exact=True).click()
     page.get_by_role("button", name="Dora 6z", exact=True).click()
+    assert page.get_by_role("button", name="Remove Pon 777z", exact=True).count() == 1  # beside the hand, removable
+    assert page.get_by_role("button", name="Remove dora 6z", exact=True).count() == 1
     page.get_by_label("Tiles", exact=True).fill("234m567p11s789s")  # 11 tiles beside one call, the last one wins
     calc.settled()
     query = url_state(page)
@@ -204,29 +208,33 @@ def test_three_players_have_no_2m_to_8m_and_a_kita_count(calc: Page) -> None:
     assert page.get_by_role("button", name="4z", exact=True).is_disabled()  # four kita: no North is left
 
 
-def test_keyboard_only_entry_of_a_hand(calc: Page) -> None:
+def test_keyboard_only_entry_of_a_hand_with_the_arrow_keys_in_the_palette(calc: Page) -> None:
     page = calc.open()
     page.locator("body").focus()
 
-    def tab_to(name: str) -> None:
-        for _ in range(300):
+    def tab_to(name: str) -> int:
+        for presses in range(1, 120):
             page.keyboard.press("Tab")
             focused = page.evaluate("(() => { const e = document.activeElement; return e.getAttribute('aria-label') || "
                                     "(e.labels && e.labels[0] && e.labels[0].textContent) || e.textContent; })()")
             if focused.strip() == name:
-                return
+                return presses
         raise AssertionError(f"Tab never reached {name}")
 
-    palette = page.locator("#palette button").evaluate_all("(all) => all.map((b) => b.getAttribute('aria-label'))")
-    tab_to("1m")
+    tab_to("1m")  # the palette is one tab stop; the arrow keys move inside it
+    rows = page.locator("#palette .palette-row").evaluate_all(
+        "(rows) => rows.map((row) => [...row.querySelectorAll('button')].map((b) => b.dataset.tile))")
+    where = {tile: (r, c) for r, row in enumerate(rows) for c, tile in enumerate(row)}
     for tile in ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "1p", "1p", "2z", "2z"]:
-        # from the focused palette button, move with Tab/Shift+Tab to the next one and press Enter
-        for _ in range(60):
-            focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        for _ in range(40):
+            focused = page.evaluate("document.activeElement.dataset.tile")
             if focused == tile:
                 break
-            page.keyboard.press("Tab" if palette.index(tile) > palette.index(focused) else "Shift+Tab")
+            (row, col), (to_row, to_col) = where[focused], where[tile]
+            page.keyboard.press("ArrowDown" if to_row > row else "ArrowUp" if to_row < row else
+                                "ArrowRight" if to_col > col else "ArrowLeft")
         page.keyboard.press("Enter")
+    assert page.evaluate("document.querySelectorAll('#palette button[tabindex=\"0\"]').length") == 1
     tab_to("Ron")  # the radio group: Tab lands on the checked radio, an arrow moves to the next
     page.keyboard.press("ArrowRight")
     calc.settled()
@@ -234,6 +242,16 @@ def test_keyboard_only_entry_of_a_hand(calc: Page) -> None:
     expected = calc.api("/hand/score", {"hand": {"tiles": "123456789m111p22z", "win_tile": "2z"}, "context": {"win": "tsumo"}})[1]
     assert shown_result(calc)["total"] == expected["points"]["total"]
     assert "Ittsu" in calc.result().inner_text()
+
+
+def test_the_calculator_has_few_tab_stops(calc: Page) -> None:
+    """The four palettes' 136 buttons were as many tab stops; one palette and one hand group now take one each."""
+    page = calc.open("tiles=234567m456p22678s&win_tile=8s&riichi=1&dora=3m")
+    stops = page.evaluate("""(() => {
+        const all = [...document.querySelectorAll('#calc-view button, #calc-view input, #calc-view select, #calc-view summary')];
+        return all.filter((e) => e.tabIndex >= 0 && !e.disabled && e.offsetParent !== null
+          && !(e.type === 'radio' && !e.checked)).length; })()""")
+    assert stops < 45, stops
 
 
 # ---- languages, errors, waits ------------------------------------------------------------------------------------
@@ -299,7 +317,7 @@ def test_the_pages_result_equals_post_hand_score(calc: Page, request_: dict[str,
     names = [item["name"] for item in expected["yakuman"] or expected["yaku"]]
     assert shown["yaku"] == names
     if expected["yakuman"]:
-        assert "Yakuman" in shown["hanfu"]
+        assert shown["hanfu"] == expected["limit_name"]  # "Yakuman" or "Double yakuman", said once
     else:
         assert f"{expected['han']} han" in shown["hanfu"] and (not expected["fu"] or f"{expected['fu']} fu" in shown["hanfu"])
     for payment in expected["payments"]:
@@ -328,6 +346,7 @@ def test_a_short_match_is_kept_across_a_reload_undone_and_exported(calc: Page) -
     page.get_by_role("button", name="Enter this win in the match").click()
     assert page.locator("#winner-1").is_checked()  # the winner, from the seat wind
     assert page.locator("#riichi-1").is_checked()  # and the riichi the calculator's hand declared
+    assert page.get_by_role("combobox", name="Dealt in by").input_value() == ""  # the discarder is chosen, never guessed
     page.get_by_role("combobox", name="Dealt in by").select_option("0")
     page.get_by_role("button", name="Settle the hand").click()
     page.wait_for_selector("#match-notice:not(:empty)")
@@ -355,9 +374,10 @@ def test_a_short_match_is_kept_across_a_reload_undone_and_exported(calc: Page) -
     page.wait_for_selector("body[data-ready]")
     assert scores(page) == after_first and page.locator("ol.history li").count() == 1
 
-    page.get_by_role("button", name="Export (/match/replay request)").click()
+    page.get_by_role("button", name="Export (names and hands)").click()
     exported = json.loads(page.locator("#export-json").input_value())
-    status, replay = calc.api("/match/replay", exported)
+    assert exported["names"] == ["Ann", "Player 2", "Player 3", "Player 4"]
+    status, replay = calc.api("/match/replay", exported["replay"])
     assert status == 200 and replay["hands"][-1]["scores"] == after_first
 
 
@@ -430,6 +450,8 @@ def test_no_horizontal_scroll_at_360_px_in_either_view_and_every_language(calc: 
         page.locator("#start-match").click()  # the scoreboard and the hand's form
         page.locator("label[for=result-draw]").click()
         assert calc.horizontal_overflow() == 0, lang
+        page.locator("#settle").click()
+        page.wait_for_selector("ol.history li")
         page.locator("#export").click()
         assert calc.horizontal_overflow() == 0, lang
         page.evaluate("localStorage.clear()")
@@ -468,7 +490,7 @@ def test_axe_core_finds_no_serious_or_critical_violation(calc: Page, query: str)
 
 
 def test_dark_mode_follows_the_system(calc: Page) -> None:
-    page = calc.open()
+    page = calc.open("tiles=234567m456p22678s&win_tile=8s&melds=&dora=3m")
     light = page.evaluate("getComputedStyle(document.body).backgroundColor")
     page.emulate_media(color_scheme="dark")
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") != light

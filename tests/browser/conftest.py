@@ -18,7 +18,8 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 AXE = Path(__file__).resolve().parents[2] / "tools" / "browser-test" / "node_modules" / "axe-core" / "axe.min.js"
-PHONE = {"width": 360, "height": 780}
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
 
 
 @pytest.fixture(scope="session")
@@ -70,6 +71,10 @@ class Page:
         except urllib.error.HTTPError as error:
             return error.code, json.load(error)
 
+    def api_get(self, path: str) -> Any:
+        with urllib.request.urlopen(self.server.base + path, timeout=10) as response:
+            return json.load(response)
+
     def hosts(self) -> set[str]:
         return {urlsplit(url).netloc for url in self.requests if urlsplit(url).scheme in ("http", "https", "ws", "wss")}
 
@@ -94,6 +99,7 @@ def calc(browser: Any, server: Served) -> Iterator[Page]:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("dialog", lambda dialog: dialog.accept())  # "End the match now?", "Start a new match?": yes
     yield Page(page, server, requests)
     context.close()
     assert not errors, errors

@@ -4,6 +4,8 @@
 # on warnings, so its JSON totals are read too.
 set -euo pipefail
 cd "$(dirname "$0")"
+# The Node that runs Redocly (make lint-openapi passes Node 24's directory); without it, the one on PATH.
+export PATH="${LINT_NODE_BIN:+$LINT_NODE_BIN:}$PATH"
 export REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true
 redocly=./node_modules/.bin/redocly
 document=../../openapi/openapi.json
