@@ -17,10 +17,12 @@ from pathlib import Path
 import pytest
 
 from app.records.__main__ import main
+from app.settings import Settings
 from tests.records_helpers import TENHOU6
 from tests.served import ROOT
 
 GOOD = TENHOU6[0]
+LIMIT = Settings().max_record_body_bytes
 
 
 def run(argv: list[str]) -> tuple[int, list[str]]:
@@ -35,9 +37,9 @@ def bad_files(folder: Path) -> dict[str, str]:
     (folder / "deep.json").write_text('{"log": ' + "[" * 100_000 + "]" * 100_000 + "}")
     whole = gzip.compress(GOOD.read_bytes())
     (folder / "cut.json.gz").write_bytes(whole[: len(whole) // 2])
-    (folder / "bomb.json.gz").write_bytes(gzip.compress(b'{"log": "' + b" " * 3_000_000 + b'"}'))
+    (folder / "bomb.json.gz").write_bytes(gzip.compress(b'{"log": "' + b" " * (LIMIT + 1_000_000) + b'"}'))
     return {"not_json.json": "not valid JSON", "deep.json": "nests arrays and objects too deeply",
-            "cut.json.gz": "the gzip is damaged or cut short", "bomb.json.gz": "over 1048576 bytes once decompressed"}
+            "cut.json.gz": "the gzip is damaged or cut short", "bomb.json.gz": f"over {LIMIT} bytes once decompressed"}
 
 
 def test_each_bad_file_is_one_line_and_the_others_are_verified(tmp_path: Path) -> None:
