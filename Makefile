@@ -18,15 +18,32 @@ PYTEST_ARGS ?=
 # Wheels for the image: Linux x86_64, CPython 3.11, binary only.
 WHEEL_PLATFORMS := --platform manylinux2014_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux_2_28_x86_64
 
-.PHONY: load-edge verify-real browser-test check-web screenshots mypyc-check test-compiled dist bench-stages bench-match bench-http-stages clients-check run test fuzz openapi lint-openapi wheels image load bench bench-records bench-instructions bench-http bench-http-compiled scale-test clean
+.PHONY: load-edge offline-engine verify-real browser-test check-web screenshots mypyc-check test-compiled dist bench-stages bench-match bench-http-stages clients-check run test fuzz openapi lint-openapi wheels image load bench bench-records bench-instructions bench-http bench-http-compiled scale-test clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
-run: $(STAMP)
+run: $(STAMP) offline-engine
 	$(BIN)/python -m app
+
+# The calculator page's offline engine in app/web/offline/ (not committed): Pyodide's runtime from the pinned npm
+# package (tools/pyodide/), the wheels of the packages it imports for its platform, and engine.zip, the service's
+# own source (app/answers.py, the core, the schemas) as this tree has it. scripts/offline_engine.py says what and why.
+PYODIDE_DIR := tools/pyodide
+PYODIDE_STAMP := $(PYODIDE_DIR)/node_modules/.make-installed
+OFFLINE_DIR := app/web/offline
+ENGINE_SOURCES := $(shell find app/scoring app/match app/schemas app/api/core_args.py app/answers.py app/errors.py -name '*.py')
+
+$(PYODIDE_STAMP): $(PYODIDE_DIR)/package.json $(PYODIDE_DIR)/package-lock.json
+	cd $(PYODIDE_DIR) && npm ci --no-audit --no-fund
+	touch $@
+
+offline-engine: $(OFFLINE_DIR)/files.json
+
+$(OFFLINE_DIR)/files.json: $(PYODIDE_STAMP) $(ENGINE_SOURCES) scripts/offline_engine.py | $(STAMP)
+	$(BIN)/python scripts/offline_engine.py $(OFFLINE_DIR)
 
 # Static checks first (ruff on everything, mypy --strict on the pure cores: see pyproject.toml), then the suite.
 test: $(STAMP)
@@ -83,7 +100,7 @@ APT_INSTALL := apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get inst
 check-web: $(BROWSER_STAMP)
 	$(BROWSER_DIR)/node_modules/.bin/tsc -p $(BROWSER_DIR)/tsconfig.json
 
-browser-test: check-web $(BROWSER_STAMP) $(BROWSER_EXTRA)
+browser-test: check-web $(BROWSER_STAMP) $(BROWSER_EXTRA) offline-engine
 	command -v chromium >/dev/null || { $(APT_INSTALL) chromium; }
 	$(BIN)/python -m pytest -o python_files='browser_*.py' tests/browser $(PYTEST_ARGS)
 
@@ -101,7 +118,7 @@ CORE_SOURCES := $(shell find app -name '*.py' -o -name '*.json') setup.py pyproj
 
 dist: dist/.make-built
 
-dist/.make-built: $(CORE_SOURCES) | $(STAMP)
+dist/.make-built: $(CORE_SOURCES) $(OFFLINE_DIR)/files.json | $(STAMP)
 	rm -rf dist build && mkdir dist
 	build=$${MAHJONG_BUILD:-}; \
 	$(BIN)/python -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' || build=pure; \

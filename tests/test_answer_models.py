@@ -9,8 +9,8 @@ import msgspec
 import pytest
 from pydantic import BaseModel
 
+from app.answers import score
 from app.api.analyze import analyze, as_json
-from app.api.hand import score
 from app.errors import InvalidInput
 from app.match.hand import ScoredWin, Settlement, Transfer
 from app.match.model import EndCheck, LastHand, MatchState, NextRound, Standing

@@ -15,7 +15,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from pydantic import TypeAdapter
 
-from app.api.hand import score
+from app.answers import score
 from app.errors import InvalidInput
 from app.schemas.common import ErrorResponse
 from app.schemas.hand import HandScoreRequest, HandScoreResponse

@@ -6,45 +6,22 @@ import msgspec
 from fastapi import APIRouter, Response
 from pydantic import TypeAdapter, ValidationError
 
-from app.api.core_args import context_of, melds_of, rules_of
-from app.api.errors import invalid_input_detail, validation_detail
+from app.answers import analysis_json, analyze, invalid_input_detail, validation_detail
 from app.api.hand import json_response
 from app.errors import InvalidInput
 from app.heavy import heavy
 from app.observability.metrics import count_analysed, count_refused_item
-from app.schemas.analyze import (
-    DiscardOut,
-    HandAnalyzeBatchRequest,
-    HandAnalyzeBatchResponse,
-    HandAnalyzeRequest,
-    HandAnalyzeResponse,
-)
-from app.scoring.analysis import Analysis, AnalysisInput, analyze_hand
+from app.schemas.analyze import HandAnalyzeBatchRequest, HandAnalyzeBatchResponse, HandAnalyzeRequest, HandAnalyzeResponse
+from app.scoring.analysis import Analysis
 
 router = APIRouter(tags=["hand"])
 _encoder = msgspec.json.Encoder()
 _validate_request = TypeAdapter(HandAnalyzeRequest).validate_python
-# Keys left out of an answer where they do not apply (13 tiles or 14, tenpai or not): the answer models' optional ones.
-_WHERE_THEY_APPLY = frozenset(name for model in (HandAnalyzeResponse, DiscardOut)
-                              for name, field in model.model_fields.items() if not field.is_required())
-
-
-def analyze(request: HandAnalyzeRequest) -> Analysis:
-    hand, context = request.hand, request.context
-    given = AnalysisInput(hand.tiles, melds_of(hand.melds), context.visible, context.discards)
-    return analyze_hand(given, context_of(context), rules_of(request.rules))
-
-
-def _applying(value: dict[str, Any]) -> dict[str, Any]:
-    return {key: item for key, item in value.items() if item is not None or key not in _WHERE_THEY_APPLY}
 
 
 def as_json(analysis: Analysis) -> dict[str, Any]:
     """The answer as JSON values: waits, improving tiles, ukeire and discards only where they apply."""
-    out = _applying(msgspec.to_builtins(analysis))
-    if "discards_analysis" in out:
-        out["discards_analysis"] = [_applying(option) for option in out["discards_analysis"]]
-    return out
+    return analysis_json(msgspec.to_builtins(analysis))
 
 
 @router.post("/hand/analyze", response_model=HandAnalyzeResponse, operation_id="analyze_hand",

@@ -14,6 +14,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from app.answers import invalid_input_detail as invalid_input_detail
+from app.answers import problem
+from app.answers import validation_detail as validation_detail
 from app.errors import InvalidInput
 from app.schemas.common import ErrorResponse
 
@@ -76,10 +79,6 @@ def document_errors(openapi: dict[str, Any]) -> dict[str, Any]:
     return openapi
 
 
-def problem(type_: str, loc: Sequence[str | int], msg: str) -> dict[str, object]:
-    return {"type": type_, "loc": list(loc), "msg": msg}
-
-
 def problem_response(
     status: int, type_: str, loc: Sequence[str | int], msg: str, headers: dict[str, str] | None = None
 ) -> JSONResponse:
@@ -94,22 +93,6 @@ def invalid_input_response(exc: InvalidInput) -> JSONResponse:
 async def invalid_input_handler(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, InvalidInput)
     return invalid_input_response(exc)
-
-
-def validation_detail(errors: Sequence[Any], prefix: Sequence[str | int] = ()) -> list[dict[str, object]]:
-    """Pydantic's errors with their own `type` and `loc` (after `prefix`), minus `input`/`ctx`/`url`."""
-    detail = []
-    for error in errors:
-        msg = str(error.get("msg", "Invalid request"))
-        reason = (error.get("ctx") or {}).get("error")
-        if error.get("type") == "json_invalid" and reason:
-            msg = f"{msg}: {reason}"
-        detail.append(problem(str(error.get("type", "invalid")), [*prefix, *error.get("loc", ())], msg))
-    return detail
-
-
-def invalid_input_detail(exc: InvalidInput, prefix: Sequence[str | int] = ("body",)) -> list[dict[str, object]]:
-    return [problem(p.type, [*prefix, *p.loc], p.msg) for p in exc.problems]
 
 
 async def request_validation_handler(_: Request, exc: Exception) -> JSONResponse:

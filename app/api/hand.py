@@ -13,15 +13,13 @@ import msgspec
 from fastapi import APIRouter, Response
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from app.api.core_args import context_of, hand_of, rules_of
-from app.api.errors import invalid_input_detail, validation_detail
+from app.answers import invalid_input_detail, scored, validation_detail
 from app.api.json_route import JsonBodyRoute
-from app.api.language import AcceptLanguage, LangQuery, choose, content_headers, localize
+from app.api.language import AcceptLanguage, LangQuery, choose, content_headers
 from app.errors import InvalidInput
 from app.heavy import heavy
 from app.observability.metrics import count_refused_item, observe_batch
 from app.schemas.hand import MAX_BATCH, HandScoreBatchRequest, HandScoreBatchResponse, HandScoreRequest, HandScoreResponse
-from app.scoring import ScoreResult, score_hand
 from app.scoring.vocabulary import Language
 
 T = TypeVar("T")
@@ -30,10 +28,6 @@ router = APIRouter(tags=["hand"], route_class=JsonBodyRoute)
 BATCH_PATH = "/hand/score/batch"  # its body cap is MAHJONG_MAX_BATCH_BODY_BYTES (app.main)
 _encoder = msgspec.json.Encoder()
 _validate_request = TypeAdapter(HandScoreRequest).validate_python
-
-
-def score(request: HandScoreRequest) -> ScoreResult:
-    return score_hand(hand_of(request.hand), context_of(request.context), rules_of(request.rules))
 
 
 def json_response(content: bytes, language: Language | None = None) -> Response:
@@ -52,7 +46,7 @@ def model_response(model: type[BaseModel], result: object, language: Language | 
 async def hand_score(request: HandScoreRequest, lang: LangQuery = None, accept_language: AcceptLanguage = None) -> Response:
     """Every yaku and yakuman with its han, the fu with its breakdown, the limit and the payments."""
     language = choose(lang, accept_language)
-    return json_response(_encoder.encode(localize(score(request), language)), language)
+    return json_response(_encoder.encode(scored(request, language)), language)
 
 
 def _write_item(out: bytearray, index: int, item: HandScoreRequest | Any, language: Language) -> None:
@@ -60,7 +54,7 @@ def _write_item(out: bytearray, index: int, item: HandScoreRequest | Any, langua
     request is validated again, on its own, for them)."""
     try:
         request = item if isinstance(item, HandScoreRequest) else _validate_request(item)
-        result = localize(score(request), language)
+        result = scored(request, language)
     except ValidationError as exc:
         out += _refused(validation_detail(exc.errors(), ("body", "items", index)))
     except InvalidInput as exc:

@@ -11,11 +11,10 @@ from typing import Annotated
 
 from fastapi import Header, Query, Response
 
+from app.answers import limit_name as limit_name
+from app.answers import localize as localize
 from app.schemas.enums import Language as LanguageName
-from app.scoring.names import LIMIT_NAMES
-from app.scoring.result import ScoreResult, YakumanScore, YakuScore
 from app.scoring.vocabulary import DEFAULT_LANGUAGE, LANGUAGES, Language
-from app.scoring.yaku import YAKU_TABLES, YAKUMAN_TABLES
 
 LangQuery = Annotated[LanguageName | None, Query(
     description="The language of the answer's names: " + ", ".join(LANGUAGES) + " (English, Japanese, Vietnamese, "
@@ -76,24 +75,3 @@ def choose(lang: Language | None, accept_language: str | None) -> Language:
     if lang is not None:
         return lang
     return DEFAULT_LANGUAGE if accept_language is None else from_accept_language(accept_language)
-
-
-# Each language's names by id: yaku, yakuman, limits.
-_YAKU = {language: {y.id: y.names.of(language) for table in YAKU_TABLES for y in table} for language in LANGUAGES}
-_YAKUMAN = {language: {y.id: y.names.of(language) for table in YAKUMAN_TABLES for y in table} for language in LANGUAGES}
-_LIMITS = {language: {limit: names.of(language) for limit, names in LIMIT_NAMES.items()} for language in LANGUAGES}
-
-
-def limit_name(limit: str, language: Language) -> str | None:
-    return _LIMITS[language].get(limit)
-
-
-def localize(result: ScoreResult, language: Language) -> ScoreResult:
-    """The answer with its names in `language` (the core names them in English); it is the caller's, so changed in place."""
-    if language == DEFAULT_LANGUAGE:
-        return result
-    yaku, yakuman = _YAKU[language], _YAKUMAN[language]
-    result.yaku = tuple([YakuScore(y.id, yaku[y.id], y.han) for y in result.yaku])
-    result.yakuman = tuple([YakumanScore(y.id, yakuman[y.id], y.multiplier) for y in result.yakuman])
-    result.limit_name = limit_name(result.limit, language)
-    return result

@@ -2,13 +2,12 @@
 
 from fastapi import APIRouter, Response
 
+from app.answers import localize_settlement, settled
 from app.api.hand import model_response
-from app.api.language import AcceptLanguage, LangQuery, choose, localize, set_headers
+from app.api.language import AcceptLanguage, LangQuery, choose, set_headers
 from app.heavy import heavy
 from app.match.endcheck import check_match_end
-from app.match.hand import Settlement
 from app.match.replay import replay
-from app.match.settle import settle_hand
 from app.schemas.match import EndCheckRequest, EndCheckResponse
 from app.schemas.settle import ReplayRequest, ReplayResponse, SettleRequest, SettleResponse
 from app.scoring.vocabulary import Language
@@ -44,18 +43,9 @@ async def end_check(request: EndCheckRequest) -> EndCheckResponse:
 )
 async def settle(request: SettleRequest, response: Response, lang: LangQuery = None,
                  accept_language: AcceptLanguage = None) -> SettleResponse:
-    settled = settle_hand(request.state.to_core(), request.hand.to_core(), request.rules.to_core())
     language = choose(lang, accept_language)
-    _localize(settled, language)
     set_headers(response, language)
-    return SettleResponse.model_validate(settled)
-
-
-def _localize(settled: Settlement, language: Language) -> None:
-    """The names of each win's scoring (where tiles were sent) in `language`."""
-    for win in settled.wins:
-        if win.score is not None:
-            localize(win.score, language)
+    return SettleResponse.model_validate(settled(request, language))
 
 
 @router.post(
@@ -76,6 +66,6 @@ def replay_answer(request: ReplayRequest, language: Language) -> Response:
     """The whole answer, written in a heavy-work process (app/heavy.py)."""
     state = None if request.state is None else request.state.to_core()
     result = replay(state, tuple(hand.to_core() for hand in request.hands), request.rules.to_core())
-    for settled in result.hands:
-        _localize(settled, language)
+    for settlement in result.hands:
+        localize_settlement(settlement, language)
     return model_response(ReplayResponse, result, language)

@@ -691,6 +691,7 @@ async function computeResult() {
       lastScore = null;
       output.replaceChildren(...renderAnalysis(answer.data));
     }
+    if (answer.offline) output.append(el("p", { class: "hint offline-note" }, t("workedOffline")));
   } catch (error) {
     if (!(error instanceof Unreachable)) throw error;
     if (ticket !== pending) return;

@@ -23,7 +23,8 @@ const en = {
   waits: "Waits", remaining: "{n} left", noYaku: "no yaku", furiten: "furiten", winOn: "Win on {tile}",
   shanten: "{n}-shanten (tiles away from tenpai)", improving: "Tiles that improve the hand",
   offline: "Scoring needs the service, which cannot be reached now. Your hand is kept; try again when online.",
-  offlineBanner: "Offline: the page works, scoring needs the service.", scoring: "Scoring…",
+  offlineBanner: "Offline: the page works, scoring needs the service.",
+  workedOffline: "Worked out offline, on this device, by the service's own scoring.", scoring: "Scoring…",
   copyLink: "Copy link", copied: "Link copied", wholeHand: "The hand as scored",
   fuReason: {
     base: "Base", chiitoitsu: "Seven pairs", menzen_ron: "Closed ron", tsumo: "Tsumo", open_pinfu_ron: "Open pinfu shape",
@@ -64,7 +65,8 @@ const ja = {
   tooMany: "{n}枚: この副露では{m}枚です", waits: "待ち", remaining: "残り{n}枚", noYaku: "役なし", furiten: "フリテン",
   winOn: "{tile}で和了", shanten: "{n}向聴", improving: "有効牌",
   offline: "点数計算にはサービスへの接続が必要です。手牌は保持されます。接続後にもう一度お試しください。",
-  offlineBanner: "オフライン: ページは使えますが、計算には接続が必要です。", scoring: "計算中…",
+  offlineBanner: "オフライン: ページは使えますが、計算には接続が必要です。",
+  workedOffline: "オフラインで、この端末上でサービスと同じ計算により算出しました。", scoring: "計算中…",
   copyLink: "リンクをコピー", copied: "コピーしました", wholeHand: "計算された手牌",
   fuReason: {
     base: "副底", chiitoitsu: "七対子", menzen_ron: "門前ロン", tsumo: "ツモ", open_pinfu_ron: "喰い平和形",
@@ -101,7 +103,8 @@ const zh = {
   yakuman: "役满", needTiles: "{n}/{m}张：再加{more}张即可计算", tooMany: "{n}张：有这些副露时应为{m}张",
   waits: "听牌", remaining: "剩{n}张", noYaku: "无役", furiten: "振听", winOn: "以{tile}和牌", shanten: "{n}向听",
   improving: "进张", offline: "计算需要连接服务，现在无法连接。手牌已保留，联网后请重试。",
-  offlineBanner: "离线：页面可用，计算需要联网。", scoring: "计算中…", copyLink: "复制链接", copied: "已复制",
+  offlineBanner: "离线：页面可用，计算需要联网。",
+  workedOffline: "离线计算：在本设备上以服务自己的计分程序算出。", scoring: "计算中…", copyLink: "复制链接", copied: "已复制",
   wholeHand: "计算的手牌",
   fuReason: {
     base: "底符", chiitoitsu: "七对子", menzen_ron: "门前荣和", tsumo: "自摸", open_pinfu_ron: "副露平和形",
@@ -138,7 +141,8 @@ const ko = {
   yakuman: "역만", needTiles: "{n}/{m}장: {more}장 더 넣으면 계산합니다", tooMany: "{n}장: 이 부로에서는 {m}장입니다",
   waits: "대기패", remaining: "{n}장 남음", noYaku: "역 없음", furiten: "후리텐", winOn: "{tile}로 화료", shanten: "{n}샹텐",
   improving: "유효패", offline: "점수 계산에는 서비스 연결이 필요합니다. 손패는 유지되니 연결 후 다시 시도하세요.",
-  offlineBanner: "오프라인: 페이지는 쓸 수 있지만 계산에는 연결이 필요합니다.", scoring: "계산 중…",
+  offlineBanner: "오프라인: 페이지는 쓸 수 있지만 계산에는 연결이 필요합니다.",
+  workedOffline: "오프라인으로, 이 기기에서 서비스와 같은 계산으로 구했습니다.", scoring: "계산 중…",
   copyLink: "링크 복사", copied: "복사됨", wholeHand: "계산된 손패",
   fuReason: {
     base: "기본부", chiitoitsu: "치또이츠", menzen_ron: "멘젠 론", tsumo: "쯔모", open_pinfu_ron: "부로 핑후형",
@@ -177,7 +181,8 @@ const vi = {
   waits: "Quân chờ", remaining: "còn {n}", noYaku: "không có yaku", furiten: "furiten", winOn: "Thắng bằng {tile}",
   shanten: "{n}-shanten (cách tenpai)", improving: "Quân cải thiện tay",
   offline: "Tính điểm cần kết nối tới dịch vụ, hiện không kết nối được. Bài của bạn được giữ; hãy thử lại khi có mạng.",
-  offlineBanner: "Ngoại tuyến: trang vẫn dùng được, tính điểm cần mạng.", scoring: "Đang tính…",
+  offlineBanner: "Ngoại tuyến: trang vẫn dùng được, tính điểm cần mạng.",
+  workedOffline: "Tính ngoại tuyến, trên thiết bị này, bằng chính bộ tính điểm của dịch vụ.", scoring: "Đang tính…",
   copyLink: "Sao chép liên kết", copied: "Đã sao chép", wholeHand: "Tay bài như đã tính",
   fuReason: {
     base: "Cơ bản", chiitoitsu: "Bảy đôi", menzen_ron: "Ron tay kín", tsumo: "Tsumo", open_pinfu_ron: "Dạng pinfu mở",

@@ -160,7 +160,7 @@ export function mountMatch(root, calc) {
         applyEndCheck(answer.data, match);
         save(match);
         form = blankForm();
-        setNotice(handSummary(match.hands.at(-1)));
+        setNotice(answer.offline ? `${handSummary(match.hands.at(-1))} ${t("workedOffline")}` : handSummary(match.hands.at(-1)));
       }
     } catch (error) {
       if (!(error instanceof Unreachable)) throw error;

@@ -1,13 +1,49 @@
 // The calculator's service worker: the page and its files are kept, so a reload without network still opens the
-// page (which then says that scoring needs the service). Network first, so a new version is seen when online;
-// GET /rules and /yaku are kept too, for the names. Scoring (POST) always goes to the service.
+// page; and so is the offline engine (static/offline/, listed in its files.json: Pyodide, the wheels, the service's
+// source), with which the page scores and settles without the service (offline.js). Network first, so a new version
+// is seen when online; GET /rules and /yaku are kept too, for the names. POSTs always go to the network: the page
+// asks the engine itself when they fail.
 
-const CACHE = "riichi-calculator-v1";
+const CACHE = "riichi-calculator-v2";
+const url = (path) => new URL(path, self.location).href;
 const SHELL = ["../calculator", "manifest.webmanifest", "static/style.css", "static/app.js", "static/dom.js", "static/i18n.js",
-  "static/match.js", "static/tiles.js", "static/icon.svg", "static/records.js", "static/records.css"].map((path) => new URL(path, self.location).href);
+  "static/match.js", "static/tiles.js", "static/icon.svg", "static/records.js", "static/records.css", "static/offline.js",
+  "static/offline-worker.js"].map(url);
+const ENGINE_MANIFEST = url("static/offline/files.json");
+
+const engineFiles = (manifest) => manifest.files.map((name) => url(`static/offline/${name}`));
+
+/** The offline engine as the service now has it (its manifest last, once every file it lists is stored); nothing
+ * when the engine was not built, or the stored one is already that version. */
+async function storeEngine(cache) {
+  const response = await fetch(ENGINE_MANIFEST, { cache: "no-cache" });
+  if (!response.ok) return;
+  const manifest = await response.clone().json();
+  const kept = await cache.match(ENGINE_MANIFEST);
+  if (kept && (await kept.json()).version === manifest.version) return;
+  await cache.addAll(engineFiles(manifest));
+  await cache.put(ENGINE_MANIFEST, response);
+}
+
+async function storeAll() {
+  const cache = await caches.open(CACHE);
+  await cache.addAll(SHELL);
+  // The page works without the engine; one not stored now is stored when the page next asks (offline-status).
+  await storeEngine(cache).catch(() => {});
+}
+
+/** Whether the cache holds the page, the engine's manifest and every file it lists. */
+async function stored() {
+  const cache = await caches.open(CACHE);
+  const manifest = await cache.match(ENGINE_MANIFEST);
+  if (!manifest) return false;
+  const files = engineFiles(await manifest.json());
+  const found = await Promise.all([...SHELL, ...files].map((file) => cache.match(file)));
+  return found.every(Boolean);
+}
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+  event.waitUntil(storeAll().then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -16,10 +52,18 @@ self.addEventListener("activate", (event) => {
     .then(() => self.clients.claim()));
 });
 
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "offline-status") {
+    // A new version of the service brings a new engine: stored now, while the network is up (skipped without it).
+    const refreshed = caches.open(CACHE).then(storeEngine).catch(() => {});
+    event.waitUntil(refreshed.then(stored).then((ready) => event.ports[0].postMessage({ stored: ready })));
+  }
+});
+
 const cacheKey = (request) => {
-  const url = new URL(request.url);
+  const address = new URL(request.url);
   // The page is one document whatever its query (the query is the hand); the catalog is kept per language.
-  return url.pathname.endsWith("/calculator") ? new URL("../calculator", self.location).href : url.href;
+  return address.pathname.endsWith("/calculator") ? url("../calculator") : address.href;
 };
 
 self.addEventListener("fetch", (event) => {
@@ -29,7 +73,8 @@ self.addEventListener("fetch", (event) => {
     const cache = await caches.open(CACHE);
     try {
       const response = await fetch(request);
-      if (response.ok) await cache.put(cacheKey(request), response.clone());
+      // The engine's manifest is stored only with the files it lists (storeEngine).
+      if (response.ok && request.url !== ENGINE_MANIFEST) await cache.put(cacheKey(request), response.clone());
       return response;
     } catch (error) {
       const kept = await cache.match(cacheKey(request));

@@ -51,7 +51,7 @@ def test_records_are_verified_a_line_each_and_the_table_is_the_services_answer(c
     assert lines.nth(0).inner_text() == "✓ 2020010111gm-00a9-0000-7f7fa35e.xml — verified: 11 hands, 4 players"
     assert lines.nth(1).inner_text() == "✓ 2020010121gm-00b9-0000-3e0c7a0b.xml — verified: 13 hands, 3 players"
     assert lines.nth(2).inner_text().startswith("≠ tampered.json — mismatches with the record: 1\nseat 0 ends with")
-    assert lines.nth(3).inner_text().startswith("✗ notes.txt — cannot be read: the record is neither")
+    assert lines.nth(3).inner_text().startswith("✗ notes.txt — cannot be read: the record is none of the formats read")
     status, answer = calc.api("/records/stats", {"records": [p.read_text(encoding="utf-8").strip() for p in chosen[:3]]})
     assert status == 200 and answer["unverified"] == [2]
     table = page.get_by_role("region", name="Players' statistics").locator("table.stats")

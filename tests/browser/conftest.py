@@ -38,6 +38,17 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
+def api(server: Served, path: str, body: object) -> tuple[int, Any]:
+    """The service's status and JSON answer to POST `path` with `body`."""
+    request = urllib.request.Request(server.base + path, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
+
+
 class Page:
     """A page of the calculator with the requests it made, and the service beside it for the expected answers."""
 
@@ -63,13 +74,7 @@ class Page:
         return self.page.get_by_role("region", name=name, exact=True)
 
     def api(self, path: str, body: object) -> tuple[int, Any]:
-        request = urllib.request.Request(self.server.base + path, data=json.dumps(body).encode(),
-                                         headers={"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(request, timeout=10) as response:
-                return response.status, json.load(response)
-        except urllib.error.HTTPError as error:
-            return error.code, json.load(error)
+        return api(self.server, path, body)
 
     def api_get(self, path: str) -> Any:
         with urllib.request.urlopen(self.server.base + path, timeout=10) as response:
