@@ -196,7 +196,7 @@ def policy_for(html: str) -> dict[str, str]:
 
 
 class SecurityHeaders:
-    """Adds SECURITY_HEADERS to every answer, and the policy to an HTML answer that does not set its own."""
+    """Adds SECURITY_HEADERS to every answer, and the policy to an HTML (or script) answer that does not set its own."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -217,5 +217,10 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+# The answers a policy governs: a page, and a script a page may start as a worker (a worker's policy is its script's).
+_POLICED = (b"text/html", b"text/javascript", b"application/javascript")
+
+
 def _is_html(headers: list[tuple[bytes, bytes]]) -> bool:
-    return any(name == b"content-type" and value.startswith(b"text/html") for name, value in headers)
+    """Whether the answer is a page or a script (the worker's), which carry the policy."""
+    return any(name == b"content-type" and value.startswith(_POLICED) for name, value in headers)
