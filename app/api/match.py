@@ -3,9 +3,12 @@
 from fastapi import APIRouter, Response
 
 from app.answers import end_checked, replayed, settled
+from app.api.hand import model_response
 from app.api.language import AcceptLanguage, LangQuery, choose, set_headers
+from app.heavy import heavy
 from app.schemas.match import EndCheckRequest, EndCheckResponse
 from app.schemas.settle import ReplayRequest, ReplayResponse, SettleRequest, SettleResponse
+from app.scoring.vocabulary import Language
 
 router = APIRouter(tags=["match"])
 
@@ -51,8 +54,11 @@ async def settle(request: SettleRequest, response: Response, lang: LangQuery = N
         "the answer ends with whether the match is over and its standings."
     ),
 )
-async def replay_match(request: ReplayRequest, response: Response, lang: LangQuery = None,
-                       accept_language: AcceptLanguage = None) -> ReplayResponse:
-    language = choose(lang, accept_language)
-    set_headers(response, language)
-    return ReplayResponse.model_validate(replayed(request, language))
+async def replay_match(request: ReplayRequest, lang: LangQuery = None,
+                       accept_language: AcceptLanguage = None) -> Response:
+    return await heavy(replay_answer, request, choose(lang, accept_language))
+
+
+def replay_answer(request: ReplayRequest, language: Language) -> Response:
+    """The whole answer, written in a heavy-work process (app/heavy.py)."""
+    return model_response(ReplayResponse, replayed(request, language), language)
