@@ -1,8 +1,7 @@
-"""What POST /hand/score, /hand/analyze and /match/settle answer, with no web framework: the part of their routes
-between the body as parsed JSON and the answer's JSON, shared by the routes (app/api/hand.py, analyze.py, match.py) and
-by the
-calculator page's offline engine, which runs this very module under Pyodide in a Web Worker (app/web/offline.js;
-`make offline-engine` packages it with the core and the schemas).
+"""What POST /hand/score, /hand/analyze, /match/settle, /match/replay and /match/end-check answer, with no web
+framework: the part of their routes between the body as parsed JSON and the answer's JSON, shared by the routes
+(app/api/hand.py, analyze.py, match.py) and by the calculator page's offline engine, which runs this very module under
+Pyodide in a Web Worker (app/web/offline.js; `make offline-engine` packages it with the core and the schemas).
 
 Nothing here imports FastAPI, Starlette or msgspec: the request models and the answer models are pydantic's
 (app/schemas), the names of an answer's language are looked up in the core's tables, and every rejection is the
@@ -19,12 +18,16 @@ from pydantic import TypeAdapter, ValidationError
 
 from app.api.core_args import context_of, hand_of, melds_of, rules_of
 from app.errors import InvalidInput
+from app.match.endcheck import check_match_end
 from app.match.hand import Settlement
+from app.match.model import EndCheck
+from app.match.replay import Replay, replay
 from app.match.settle import settle_hand
 from app.schemas.analyze import DiscardOut, HandAnalyzeRequest, HandAnalyzeResponse
 from app.schemas.enums import Language as LanguageName
 from app.schemas.hand import HandScoreRequest, HandScoreResponse
-from app.schemas.settle import SettleRequest, SettleResponse
+from app.schemas.match import EndCheckRequest, EndCheckResponse
+from app.schemas.settle import ReplayRequest, ReplayResponse, SettleRequest, SettleResponse
 from app.scoring import ScoreResult, score_hand
 from app.scoring.analysis import Analysis, AnalysisInput, analyze_hand
 from app.scoring.names import LIMIT_NAMES
@@ -96,6 +99,21 @@ def settled(request: SettleRequest, language: Language) -> Settlement:
     return localize_settlement(settlement, language)
 
 
+def replayed(request: ReplayRequest, language: Language) -> Replay:
+    """POST /match/replay's answer as the core's record: every hand settled in turn, the names of its wins' scorings in
+    `language`."""
+    state = None if request.state is None else request.state.to_core()
+    result = replay(state, tuple(hand.to_core() for hand in request.hands), request.rules.to_core())
+    for settlement in result.hands:
+        localize_settlement(settlement, language)
+    return result
+
+
+def end_checked(request: EndCheckRequest) -> EndCheck:
+    """POST /match/end-check's answer as the core's record (it names nothing, so it has no language)."""
+    return check_match_end(request.state.to_core(), request.last_hand.to_core(), request.rules.to_core())
+
+
 def analyze(request: HandAnalyzeRequest) -> Analysis:
     hand, context = request.hand, request.context
     given = AnalysisInput(hand.tiles, melds_of(hand.melds), context.visible, context.discards)
@@ -156,9 +174,12 @@ ROUTES: dict[str, Callable[[object, Language], Answer]] = {
     "hand/analyze": _answering(HandAnalyzeRequest, lambda request, _: analyze(request),
                                lambda record: analysis_json(_written_by(HandAnalyzeResponse)(record))),
     "match/settle": _answering(SettleRequest, settled, _written_by(SettleResponse)),
+    "match/replay": _answering(ReplayRequest, replayed, _written_by(ReplayResponse)),
+    "match/end-check": _answering(EndCheckRequest, lambda request, _: end_checked(request),
+                                  _written_by(EndCheckResponse)),
 }
 # Those whose answers have names, and so a `lang` (the others leave it unread, as any unknown query parameter).
-NAMED = frozenset({"hand/score", "match/settle"})
+NAMED = frozenset({"hand/score", "match/settle", "match/replay"})
 
 
 def answer_json(path: str, body: str, lang: str | None) -> str:

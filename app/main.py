@@ -1,5 +1,7 @@
 """The ASGI application: `app.main:app`."""
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
@@ -13,7 +15,8 @@ from app.api.errors import document_errors, install_error_handlers
 from app.api.examples import document_examples
 from app.api.guide import SUMMARY, description
 from app.api.page import install_page
-from app.middleware import BodySizeLimit
+from app.heavy import HeavyAdmission, HeavyPool, Overloaded, overloaded_handler
+from app.middleware import BodySizeLimit, SecurityHeaders
 from app.observability.metrics import METRICS_ROUTE, exposition_registry, metrics_endpoint
 from app.observability.middleware import Observe
 from app.settings import Settings
@@ -21,7 +24,7 @@ from app.settings import Settings
 
 class ObservedApp(FastAPI):
     """FastAPI with `Observe` outside Starlette's own error middleware: a 500 answer is counted, carries the
-    request id, and the error's log lines have it too."""
+    request id, and the error's log lines have it too; the security headers outside all, on every answer."""
 
     def __init__(self, settings: Settings, **kwargs: object) -> None:
         super().__init__(**kwargs)  # type: ignore[arg-type]
@@ -29,7 +32,8 @@ class ObservedApp(FastAPI):
 
     def build_middleware_stack(self) -> ASGIApp:
         settings = self.observed_settings
-        return Observe(super().build_middleware_stack(), metrics=settings.metrics, access_log=settings.access_log)
+        observed = Observe(super().build_middleware_stack(), metrics=settings.metrics, access_log=settings.access_log)
+        return SecurityHeaders(observed)
 
     def openapi(self) -> dict[str, Any]:
         """FastAPI's document, once: every 4xx as the one ErrorResponse, the examples with their answers, and
@@ -78,8 +82,23 @@ CORS_EXPOSED = ["X-Request-ID", "Content-Language"]
 CORS_MAX_AGE = 600
 
 
+def heavy_lifespan(pool: HeavyPool) -> Any:
+    """The app's lifespan: the heavy-work processes started with it, stopped once every request has its answer."""
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        pool.start()
+        try:
+            yield
+        finally:
+            pool.close()
+
+    return lifespan
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
+    pool = HeavyPool(settings.heavy_pool_size(), settings.heavy_queue)
     app = ObservedApp(
         settings,
         title="Riichi Mahjong Scoring API",
@@ -92,12 +111,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url=None,  # served offline by install_docs
         redoc_url=None,
         generate_unique_id_function=operation_id,
+        lifespan=heavy_lifespan(pool),
     )
     install_error_handlers(app)
+    app.add_exception_handler(Overloaded, overloaded_handler)
     app.add_middleware(BodySizeLimit, max_body_bytes=settings.max_body_bytes, max_json_depth=settings.max_json_depth,
                        path_caps={hand.BATCH_PATH: settings.max_batch_body_bytes, records.PATH: settings.max_record_body_bytes,
                                   records.CONVERT_PATH: settings.max_record_body_bytes,
                                   records.STATS_PATH: settings.max_stats_body_bytes})
+    app.add_middleware(HeavyAdmission, pool=pool)  # outside the body caps: a full pool refuses before the body is read
     if settings.cors_origins:  # outside the body caps: their 413 and 415 answers carry the CORS headers too
         app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins), allow_methods=CORS_METHODS,
                            allow_headers=CORS_HEADERS, expose_headers=CORS_EXPOSED, max_age=CORS_MAX_AGE)

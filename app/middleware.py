@@ -1,8 +1,10 @@
-"""Pure-ASGI request limits, before the app sees a request: larger bodies answer 413, a body not sent as JSON 415,
-too deeply nested JSON 422."""
+"""Pure-ASGI layers: request limits, before the app sees a request (larger bodies answer 413, a body not sent as JSON
+415, too deeply nested JSON 422), and the security headers of every answer."""
 
 import re
+from base64 import b64encode
 from collections.abc import Mapping
+from hashlib import sha256
 from itertools import accumulate
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -150,3 +152,75 @@ def _body_headers(scope: Scope) -> tuple[int, bytes | None]:
         elif name == b"transfer-encoding":
             chunked = True
     return -1 if chunked else length, content_type
+
+
+# Every answer: no content sniffing, no Referer to anyone. HTML answers also a Content-Security-Policy: nothing from
+# outside the service's own origin, no framing; WebAssembly in a Web Worker for the page's offline engine.
+SECURITY_HEADERS = ((b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer"))
+CSP_HEADER = b"content-security-policy"
+_CSP = {
+    "default-src": "'self'",
+    "script-src": "'self' 'wasm-unsafe-eval'",
+    "worker-src": "'self'",
+    "style-src": "'self'",
+    "img-src": "'self' data:",
+    "connect-src": "'self'",
+    "object-src": "'none'",
+    "base-uri": "'none'",
+    "form-action": "'self'",
+    "frame-ancestors": "'none'",
+}
+
+
+def content_security_policy(script_hashes: tuple[str, ...] = (), style_hashes: tuple[str, ...] = ()) -> str:
+    """The HTML answers' policy, with the sha256 hashes (base64) of a page's own inline scripts and styles added."""
+    extra = {"script-src": script_hashes, "style-src": style_hashes}
+    return "; ".join(" ".join([name, value, *(f"'sha256-{h}'" for h in extra.get(name, ()))])
+                     for name, value in _CSP.items())
+
+
+CONTENT_SECURITY_POLICY = content_security_policy().encode()
+_INLINE_SCRIPT = re.compile(r"<script>(.*?)</script>", re.DOTALL)
+_INLINE_STYLE = re.compile(r"<style>(.*?)</style>", re.DOTALL)
+
+
+def _hashes(pattern: re.Pattern[str], html: str) -> tuple[str, ...]:
+    return tuple(b64encode(sha256(block.encode()).digest()).decode() for block in pattern.findall(html))
+
+
+def policy_for(html: str) -> dict[str, str]:
+    """The Content-Security-Policy header of a page written here, its own inline scripts and styles allowed by hash
+    (Swagger UI's start-up script, the front door's style) and nothing else inline."""
+    policy = content_security_policy(_hashes(_INLINE_SCRIPT, html), _hashes(_INLINE_STYLE, html))
+    return {"Content-Security-Policy": policy}
+
+
+class SecurityHeaders:
+    """Adds SECURITY_HEADERS to every answer, and the policy to an HTML (or script) answer that does not set its own."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [*message.get("headers", ()), *SECURITY_HEADERS]
+                if _is_html(headers) and all(name != CSP_HEADER for name, _ in headers):
+                    headers.append((CSP_HEADER, CONTENT_SECURITY_POLICY))
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+# The answers a policy governs: a page, and a script a page may start as a worker (a worker's policy is its script's).
+_POLICED = (b"text/html", b"text/javascript", b"application/javascript")
+
+
+def _is_html(headers: list[tuple[bytes, bytes]]) -> bool:
+    """Whether the answer is a page or a script (the worker's), which carry the policy."""
+    return any(name == b"content-type" and value.startswith(_POLICED) for name, value in headers)

@@ -6,7 +6,9 @@ under Pyodide in Chromium), each against the service's own answer:
   language;
 - analyses: some of those hands less their winning tile (the waits and what each pays), some whole (every discard);
 - settles: whole recorded games (tests/fixtures/records), as the chain of POST /match/settle requests a table sends,
-  each hand on the scoreboard the answer before left (next_state).
+  each hand on the scoreboard the answer before left (next_state);
+- replays: those games whole, as one POST /match/replay each (what the page's import sends);
+- end checks: the scoreboard after each of their hands, as the page's "end match" asks at the regular all last.
 """
 
 import random
@@ -14,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from app.match.rules import OPTIONS
 from tests.analysis_harness import Waiting
 from tests.handgen import GenCase, generate
 from tests.records_helpers import FIXTURES, body
@@ -102,3 +105,27 @@ def settle_requests(post: Post) -> list[tuple[dict[str, Any], str]]:
         out += [(request, LANGS[index % len(LANGS)]) for request in chain]
     return out
 
+
+
+def replay_requests(post: Post) -> list[tuple[dict[str, Any], str]]:
+    """Every game of GAMES as one /match/replay body, with a language for each game."""
+    return [(replay_of(FIXTURES / "tenhou6" / f"{name}.json", post), LANGS[index % len(LANGS)])
+            for index, name in enumerate(GAMES)]
+
+
+def end_check_requests(post: Post) -> list[dict[str, Any]]:
+    """The page's "end match" request after each hand of GAMES: its scoreboard as if at the regular all last (south
+    4, or east 4 in an East-only game; the last of three with three players), no dealer repeat, no extension."""
+    requests = []
+    for request, _ in settle_requests(post):
+        status, answer = post("/match/settle", request)
+        assert status == 200, answer
+        after = answer["next_state"] or request["state"]
+        players = len(after["scores"])
+        state = {key: value for key, value in after.items() if key not in ("dealer_seat", "lap")}
+        state.update(round_wind="south" if len(requests) % 3 else "east", round_number=players)
+        rules = {name: value for name, value in request["rules"].items()
+                 if name not in OPTIONS or OPTIONS[name].scope != "hand"}
+        requests.append({"rules": {**rules, "enchousen": "none"}, "state": state,
+                         "last_hand": {"result": "draw", "dealer_tenpai": False}})
+    return requests

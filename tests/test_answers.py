@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from app.answers import ROUTES, answer_json
 from app.main import create_app
-from tests.offline_cases import analyze_requests, hand_requests, settle_requests
+from tests.offline_cases import analyze_requests, end_check_requests, hand_requests, replay_requests, settle_requests
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -66,6 +66,30 @@ def test_recorded_games_are_settled_as_the_service_settles_them(client: TestClie
         assert offline("/match/settle", body, lang) == served(client, "/match/settle", body, lang), body
 
 
+def test_whole_games_are_replayed_as_the_service_replays_them(client: TestClient) -> None:
+    requests = replay_requests(lambda path, body: served(client, path, body))
+    over = set()
+    for body, lang in requests:
+        expected = served(client, "/match/replay", body, lang)
+        assert expected[0] == 200, expected
+        assert offline("/match/replay", body, lang) == expected, body
+        over.add(expected[1]["game_over"])
+    assert len({lang for _, lang in requests}) == 5 and over == {True}
+
+
+def test_the_end_of_a_match_is_checked_as_the_service_checks_it(client: TestClient) -> None:
+    requests = end_check_requests(lambda path, body: served(client, path, body))
+    assert len(requests) >= 50
+    reasons = set()
+    for body in requests:
+        expected = served(client, "/match/end-check", body)
+        assert expected[0] == 200, expected
+        assert offline("/match/end-check", body, "xx") == expected, body  # no names: the language is left unread
+        reasons.add(expected[1]["reason"])
+        assert [row["rank"] for row in expected[1]["standings"]] == sorted(row["rank"] for row in expected[1]["standings"])
+    assert len(reasons) >= 2, reasons
+
+
 @pytest.mark.parametrize(("path", "body", "lang"), [
     ("/hand/score", {"hand": {"tiles": "123m", "win_tile": "1m"}}, "en"),  # the core's problem
     ("/hand/score", {"hand": {"tiles": "234567m456p22678s", "win_tile": "8s"}}, "xx"),  # a language it does not speak
@@ -73,6 +97,12 @@ def test_recorded_games_are_settled_as_the_service_settles_them(client: TestClie
     ("/match/settle", {"state": {"round_wind": "east", "round_number": 1, "scores": [25000] * 4}}, "ja"),  # no hand
     ("/match/settle", {"state": {"round_wind": "east", "round_number": 1, "scores": [25000] * 4},
                        "hand": {"result": "tsumo", "wins": [{"winner": 0, "fu": 30}]}}, "en"),  # fu without han
+    ("/match/replay", {"hands": []}, "ko"),  # no hand
+    ("/match/replay", {"hands": [{"result": "ron", "wins": [{"winner": 0, "from_seat": 0, "han": 1, "fu": 30}]}]},
+     "vi"),  # a winner who dealt in their own tile
+    ("/match/end-check", {"state": {"round_wind": "north", "round_number": 5, "scores": [25000] * 4},
+                          "last_hand": {"result": "draw"}}, "en"),  # no such hand
+    ("/match/end-check", {"state": {"round_wind": "south", "round_number": 4, "scores": [25000] * 4}}, "ja"),  # no hand
 ])
 def test_refusals_are_the_services(client: TestClient, path: str, body: object, lang: str) -> None:
     status, answer = offline(path, body, lang)

@@ -6,6 +6,7 @@ from dataclasses import fields, replace
 import msgspec
 import pytest
 
+from app.api.health import core_build
 from app.errors import InvalidInput
 from app.match import win_value
 from app.match.hand import Outcome, PlayedHand, Tiles, Win
@@ -103,6 +104,7 @@ def test_a_win_with_honba_is_scored_once_and_its_own_payments_are_those_without_
     calls = []
     scored = win_value._scored
     monkeypatch.setattr(win_value, "_scored", lambda *args: calls.append(args) or scored(*args))
+    counted = core_build() == "pure"  # a compiled module calls its own functions directly, past the patch
     wins = [(case.hand, with_discarder(case.ctx, case.rules.players), case.rules) for case in cases(1500)
             if case.hand is not None and case.ctx.honba]
     wins += [(hand, ctx, resolve_hand_rules("tenhou", {"pao_honba": pao_honba}))
@@ -115,7 +117,7 @@ def test_a_win_with_honba_is_scored_once_and_its_own_payments_are_those_without_
             value = value_of_tiles(tile_hand(hand), sent, seating_of(ctx), rules)
         except InvalidInput:
             continue
-        assert len(calls) == 1
+        assert len(calls) == counted
         assert value.payments == paid_without_honba(hand, ctx, rules)
         assert sum(p.points for p in value.honba) == value.score.points.honba_bonus > 0  # type: ignore[union-attr]
         compared += 1

@@ -9,6 +9,9 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from app.scoring.vocabulary import LANGUAGES
+from scripts import offline_engine
+
 WEB = Path(__file__).resolve().parent.parent / "app" / "web"
 
 
@@ -54,10 +57,26 @@ def test_the_service_worker_controls_the_page_under_any_root_path(app: FastAPI) 
     assert shipped <= set(re.findall(r'"([^"]+)"', cached.group(1))), "every file of the page is kept for offline use"
 
 
+def test_the_service_worker_keeps_the_catalogs_in_every_language(client: TestClient) -> None:
+    """GET /rules and /yaku in each of the service's languages are stored, so the language can be changed offline."""
+    script = (WEB / "sw.js").read_text(encoding="utf-8")
+    languages = re.search(r"const LANGUAGES = (\[[^\]]*\]);", script)
+    assert languages and sorted(json.loads(languages.group(1))) == sorted(LANGUAGES)
+    assert "CATALOGS = LANGUAGES.flatMap((lang) => [\"rules\", \"yaku\"].map((path) => url(`../${path}?lang=${lang}`)))" \
+        in script
+    for language in LANGUAGES:
+        for path in ("rules", "yaku"):
+            answer = client.get(f"/{path}?lang={language}")
+            assert answer.status_code == 200 and answer.headers["content-language"].startswith(language), (path, language)
+
+
 def test_every_module_import_resolves() -> None:
+    """Each import names a file of the page, or one of the runtime files make offline-engine writes into offline/
+    (not committed: a fresh clone runs this suite before building them)."""
     for module in WEB.glob("*.js"):
         for name in re.findall(r'from "\./([^"]+)"', module.read_text(encoding="utf-8")):
-            assert (WEB / name).is_file(), f"{module.name} imports {name}"
+            built = name.startswith("offline/") and name.removeprefix("offline/") in offline_engine.RUNTIME
+            assert built or (WEB / name).is_file(), f"{module.name} imports {name}"
 
 
 def test_no_file_of_the_page_names_another_host() -> None:

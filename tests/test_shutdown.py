@@ -49,16 +49,37 @@ def test_a_batch_in_flight_at_sigterm_gets_its_answer(tmp_path: Path) -> None:
     assert sum(message.startswith("Finished server process") for message in messages) == 2
 
 
-def test_past_the_timeout_the_server_stops_anyway(tmp_path: Path) -> None:
+def test_past_the_timeout_what_is_left_is_503_and_the_server_exits_0(tmp_path: Path) -> None:
     body = json.dumps({"items": [HAND]}).encode()
-    with served(tmp_path, SHUTDOWN_TIMEOUT="1", LOG_FORMAT="json") as server:
+    with served(tmp_path, SHUTDOWN_TIMEOUT="2", LOG_FORMAT="json") as server:
         connection = start_request(server.port, body, 10)  # a client that never sends the rest
         time.sleep(0.3)
         started = time.monotonic()
         server.process.send_signal(signal.SIGTERM)
-        server.process.wait(timeout=10)
+        status, answer = read_answer(connection)
+        answered = time.monotonic() - started
+        assert server.process.wait(timeout=10) == 0
         elapsed = time.monotonic() - started
-        messages = [json.loads(line)["message"] for line in server.log_lines()]
+        log = server.log.read_text()
         connection.close()
-    assert 0.9 < elapsed < 4, elapsed
-    assert "Cancel 1 running task(s), timeout graceful shutdown exceeded" in messages
+    assert status == "HTTP/1.1 503 Service Unavailable"
+    assert json.loads(answer)["detail"][0]["type"] == "overloaded"
+    assert 1.2 < answered < 2.0 and elapsed < 3.5, (answered, elapsed)  # within the grace period of 2 s
+    assert "Traceback" not in log and "CancelledError" not in log and '"level": "error"' not in log
+
+
+def test_heavy_work_in_flight_at_sigterm_gets_its_answer(tmp_path: Path) -> None:
+    """A replay at work in the pool when SIGTERM comes is answered 200; the pool and the worker then exit 0."""
+    body = json.dumps({"items": [{"hand": {"tiles": "123456789m1234p", "win_tile": "1p"}}] * 100}).encode()
+    with served(tmp_path, LOG_FORMAT="json") as server:
+        connection = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        connection.sendall(b"POST /hand/analyze/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                           + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+        time.sleep(0.05)
+        server.process.send_signal(signal.SIGTERM)
+        status, answer = read_answer(connection)
+        assert server.process.wait(timeout=15) == 0
+        log = server.log.read_text()
+    assert status == "HTTP/1.1 200 OK"
+    assert len(json.loads(answer)["results"]) == 100
+    assert "Traceback" not in log

@@ -9,6 +9,7 @@ from pydantic import TypeAdapter, ValidationError
 from app.answers import analysis_json, analyze, invalid_input_detail, validation_detail
 from app.api.hand import json_response
 from app.errors import InvalidInput
+from app.heavy import heavy
 from app.observability.metrics import count_analysed, count_refused_item
 from app.schemas.analyze import HandAnalyzeBatchRequest, HandAnalyzeBatchResponse, HandAnalyzeRequest, HandAnalyzeResponse
 from app.scoring.analysis import Analysis
@@ -28,6 +29,11 @@ def as_json(analysis: Analysis) -> dict[str, Any]:
 async def hand_analyze(request: HandAnalyzeRequest) -> Response:
     """Shanten by form; with 13 tiles (less 3 per meld) every wait with the copies left, furiten and its value by
     ron and by tsumo, or the improving tiles; with 14, every discard with the same, best first."""
+    return await heavy(analyze_answer, request)
+
+
+def analyze_answer(request: HandAnalyzeRequest) -> Response:
+    """The whole answer, written in a heavy-work process (app/heavy.py)."""
     answer = _encoder.encode(as_json(analyze(request)))
     count_analysed(1)
     return json_response(answer)
@@ -51,4 +57,9 @@ def _item(index: int, item: HandAnalyzeRequest | Any) -> dict[str, Any]:
              summary="Analyze up to 100 hands in one request")
 async def hand_analyze_batch(request: HandAnalyzeBatchRequest) -> Response:
     """Each item is a /hand/analyze request, analyzed on its own: one result or one error list per item, in order."""
-    return json_response(_encoder.encode({"results": [_item(i, item) for i, item in enumerate(request.items)]}))
+    return await heavy(batch_answer, request.items)
+
+
+def batch_answer(items: list[HandAnalyzeRequest | Any]) -> Response:
+    """The whole answer, written in a heavy-work process (app/heavy.py)."""
+    return json_response(_encoder.encode({"results": [_item(i, item) for i, item in enumerate(items)]}))

@@ -11,6 +11,8 @@ from fastapi.openapi.docs import get_swagger_ui_html, get_swagger_ui_oauth2_redi
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
+from app.middleware import policy_for
+
 DOCS_URL = "/docs"
 ASSETS_URL = "/docs/assets"
 ASSETS_DIR = files("fastapi_offline") / "static"
@@ -29,7 +31,7 @@ def install_docs(app: FastAPI) -> None:
     @app.get(DOCS_URL, include_in_schema=False)
     async def swagger_ui(request: Request) -> HTMLResponse:
         root = request.scope.get("root_path", "")
-        return get_swagger_ui_html(
+        return with_policy(get_swagger_ui_html(
             openapi_url=f"{root}{openapi_url}",
             title=f"{app.title} - Swagger UI",
             swagger_js_url=f"{root}{ASSETS_URL}/swagger-ui-bundle.js",
@@ -37,11 +39,17 @@ def install_docs(app: FastAPI) -> None:
             swagger_favicon_url=f"{root}{ASSETS_URL}/favicon.png",
             oauth2_redirect_url=oauth2_redirect_url,
             swagger_ui_parameters=parameters,
-        )
+        ))
 
     @app.get(oauth2_redirect_url, include_in_schema=False)
     async def swagger_ui_redirect() -> HTMLResponse:
-        return get_swagger_ui_oauth2_redirect_html()
+        return with_policy(get_swagger_ui_oauth2_redirect_html())
+
+
+def with_policy(page: HTMLResponse) -> HTMLResponse:
+    """The page with its own Content-Security-Policy: its inline script (Swagger UI's start-up) allowed by hash."""
+    page.headers.update(policy_for(bytes(page.body).decode()))
+    return page
 
 
 # The front door's own words for what the service does; each endpoint's sentence is its OpenAPI summary.
@@ -101,4 +109,4 @@ def install_home(app: FastAPI) -> None:
 
     @app.get("/", include_in_schema=False)
     async def home(request: Request) -> HTMLResponse:
-        return HTMLResponse(_home_page(app.title, app.openapi(), request.scope.get("root_path", "")))
+        return with_policy(HTMLResponse(_home_page(app.title, app.openapi(), request.scope.get("root_path", ""))))

@@ -85,9 +85,14 @@ def problem_response(
     return JSONResponse(status_code=status, content={"detail": [problem(type_, loc, msg)]}, headers=headers)
 
 
+def invalid_input_response(exc: InvalidInput) -> JSONResponse:
+    """422 with the problems of input the core refused (also written by a heavy-work process: app/heavy.py)."""
+    return JSONResponse(status_code=422, content={"detail": invalid_input_detail(exc)})
+
+
 async def invalid_input_handler(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, InvalidInput)
-    return JSONResponse(status_code=422, content={"detail": invalid_input_detail(exc)})
+    return invalid_input_response(exc)
 
 
 async def request_validation_handler(_: Request, exc: Exception) -> JSONResponse:

@@ -11,12 +11,13 @@ from typing import Any, TypeVar
 
 import msgspec
 from fastapi import APIRouter, Response
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from app.answers import invalid_input_detail, scored, validation_detail
 from app.api.json_route import JsonBodyRoute
 from app.api.language import AcceptLanguage, LangQuery, choose, content_headers
 from app.errors import InvalidInput
+from app.heavy import heavy
 from app.observability.metrics import count_refused_item, observe_batch
 from app.schemas.hand import MAX_BATCH, HandScoreBatchRequest, HandScoreBatchResponse, HandScoreRequest, HandScoreResponse
 from app.scoring.vocabulary import Language
@@ -32,6 +33,13 @@ _validate_request = TypeAdapter(HandScoreRequest).validate_python
 def json_response(content: bytes, language: Language | None = None) -> Response:
     """A 200 answer of JSON already written (with Content-Language and Vary for an answer with names)."""
     return Response(content, media_type="application/json", headers=None if language is None else content_headers(language))
+
+
+def model_response(model: type[BaseModel], result: object, language: Language | None = None) -> Response:
+    """`result` as the route's answer `model`, written as FastAPI writes a response model (by alias): a heavy route's
+    whole answer, made in its pool process (app/heavy.py)."""
+    return json_response(model.model_validate(result, from_attributes=True).model_dump_json(by_alias=True).encode(),
+                         language)
 
 
 @router.post("/hand/score", response_model=HandScoreResponse, summary="Score a winning hand", operation_id="score_hand")
@@ -78,4 +86,4 @@ async def score_hands(request: HandScoreBatchRequest, lang: LangQuery = None,
                       accept_language: AcceptLanguage = None) -> Response:
     """Each item is a /hand/score request, scored on its own: one result or one error list per item, in order.
     A bad item does not fail the others; only a malformed envelope (no `items`, too many) is a 422."""
-    return _results(_write_item, request.items, choose(lang, accept_language))
+    return await heavy(_results, _write_item, request.items, choose(lang, accept_language))

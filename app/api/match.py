@@ -2,12 +2,13 @@
 
 from fastapi import APIRouter, Response
 
-from app.answers import localize_settlement, settled
+from app.answers import end_checked, replayed, settled
+from app.api.hand import model_response
 from app.api.language import AcceptLanguage, LangQuery, choose, set_headers
-from app.match.endcheck import check_match_end
-from app.match.replay import replay
+from app.heavy import heavy
 from app.schemas.match import EndCheckRequest, EndCheckResponse
 from app.schemas.settle import ReplayRequest, ReplayResponse, SettleRequest, SettleResponse
+from app.scoring.vocabulary import Language
 
 router = APIRouter(tags=["match"])
 
@@ -23,8 +24,7 @@ router = APIRouter(tags=["match"])
     ),
 )
 async def end_check(request: EndCheckRequest) -> EndCheckResponse:
-    check = check_match_end(request.state.to_core(), request.last_hand.to_core(), request.rules.to_core())
-    return EndCheckResponse.model_validate(check)
+    return EndCheckResponse.model_validate(end_checked(request))
 
 
 @router.post(
@@ -54,12 +54,11 @@ async def settle(request: SettleRequest, response: Response, lang: LangQuery = N
         "the answer ends with whether the match is over and its standings."
     ),
 )
-async def replay_match(request: ReplayRequest, response: Response, lang: LangQuery = None,
-                       accept_language: AcceptLanguage = None) -> ReplayResponse:
-    state = None if request.state is None else request.state.to_core()
-    result = replay(state, tuple(hand.to_core() for hand in request.hands), request.rules.to_core())
-    language = choose(lang, accept_language)
-    for settlement in result.hands:
-        localize_settlement(settlement, language)
-    set_headers(response, language)
-    return ReplayResponse.model_validate(result)
+async def replay_match(request: ReplayRequest, lang: LangQuery = None,
+                       accept_language: AcceptLanguage = None) -> Response:
+    return await heavy(replay_answer, request, choose(lang, accept_language))
+
+
+def replay_answer(request: ReplayRequest, language: Language) -> Response:
+    """The whole answer, written in a heavy-work process (app/heavy.py)."""
+    return model_response(ReplayResponse, replayed(request, language), language)

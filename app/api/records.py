@@ -2,8 +2,10 @@
 
 from fastapi import APIRouter, Response
 
-from app.api.language import AcceptLanguage, LangQuery, choose, localize, set_headers
+from app.api.hand import model_response
+from app.api.language import AcceptLanguage, LangQuery, choose, localize
 from app.errors import InvalidInput, Problem
+from app.heavy import heavy
 from app.match.rules import MatchRules
 from app.records import Record, RecordFormat, read_record
 from app.records.convert import Conversion, convert_game
@@ -19,6 +21,7 @@ from app.schemas.records import (
     RecordsVerifyResponse,
 )
 from app.schemas.settle import SettleRulesIn
+from app.scoring.vocabulary import Language
 
 router = APIRouter(tags=["records"])
 PATH = "/records/verify"  # its body cap is MAHJONG_MAX_RECORD_BODY_BYTES (app.main)
@@ -91,16 +94,19 @@ def _at_record(index: int, problem: Problem) -> Problem:
         "settles it, and each difference from what the record says comes back at its hand and seat."
     ),
 )
-async def verify_record(request: RecordsVerifyRequest, response: Response, lang: LangQuery = None,
-                        accept_language: AcceptLanguage = None) -> RecordsVerifyResponse:
+async def verify_record(request: RecordsVerifyRequest, lang: LangQuery = None,
+                        accept_language: AcceptLanguage = None) -> Response:
+    return await heavy(verify_answer, request, choose(lang, accept_language))
+
+
+def verify_answer(request: RecordsVerifyRequest, language: Language) -> Response:
+    """The whole answer, written in a heavy-work process (app/heavy.py)."""
     result = verify(request)
-    language = choose(lang, accept_language)
     for hand in result.hands:
         for win in hand.wins:
             if win.score is not None:
                 localize(win.score, language)
-    set_headers(response, language)
-    return RecordsVerifyResponse.model_validate(result, from_attributes=True)
+    return model_response(RecordsVerifyResponse, result, language)
 
 
 @router.post(
@@ -115,8 +121,13 @@ async def verify_record(request: RecordsVerifyRequest, response: Response, lang:
         "Records with mismatches still count and are listed in `unverified`."
     ),
 )
-async def record_stats(request: RecordsStatsRequest) -> RecordsStatsResponse:
-    return RecordsStatsResponse.model_validate(stats(request), from_attributes=True)
+async def record_stats(request: RecordsStatsRequest) -> Response:
+    return await heavy(stats_answer, request)
+
+
+def stats_answer(request: RecordsStatsRequest) -> Response:
+    """The whole answer, written in a heavy-work process (app/heavy.py)."""
+    return model_response(RecordsStatsResponse, stats(request))
 
 
 @router.post(
@@ -131,5 +142,10 @@ async def record_stats(request: RecordsStatsRequest) -> RecordsStatsResponse:
         "values written are the service's own, from the tiles."
     ),
 )
-async def convert_record(request: RecordsConvertRequest) -> RecordsConvertResponse:
-    return RecordsConvertResponse.model_validate(convert(request), from_attributes=True)
+async def convert_record(request: RecordsConvertRequest) -> Response:
+    return await heavy(convert_answer, request)
+
+
+def convert_answer(request: RecordsConvertRequest) -> Response:
+    """The whole answer, written in a heavy-work process (app/heavy.py)."""
+    return model_response(RecordsConvertResponse, convert(request))

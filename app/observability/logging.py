@@ -14,6 +14,13 @@ from app.observability import request_id
 # Attributes an access log line carries (app/observability/middleware.py), written as JSON fields of their own.
 ACCESS_FIELDS = ("method", "path", "route", "status", "duration_ms", "client")
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"
+# Control characters (C0, DEL, C1) and the Unicode line and paragraph separators, as escapes: a message (a request's
+# path, decoded from %0a) never writes a line break or a terminal control into a text log.
+_CONTROLS = {code: f"\\x{code:02x}" for code in (*range(0x20), *range(0x7f, 0xa0))} | {0x2028: "\\u2028", 0x2029: "\\u2029"}
+
+
+def escape_controls(text: str) -> str:
+    return text.translate(_CONTROLS)
 
 
 class RequestIdFilter(logging.Filter):
@@ -32,6 +39,11 @@ class TextFormatter(logging.Formatter):
         if getattr(record, "request_id", None) is None:
             record.request_id = "-"
         return super().format(record)
+
+    def formatMessage(self, record: logging.LogRecord) -> str:  # logging's name
+        """The line, its message's control characters escaped (a traceback, added after, keeps its lines)."""
+        record.message = escape_controls(record.message)
+        return super().formatMessage(record)
 
 
 class JsonFormatter(logging.Formatter):

@@ -9,12 +9,14 @@ run on its own) the values are this process's.
 import json
 import os
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     CollectorRegistry,
     Counter,
+    Gauge,
     Histogram,
     disable_created_metrics,
     generate_latest,
@@ -63,6 +65,50 @@ BATCH_ITEMS_REFUSED = Counter(
     "mahjong_batch_items_refused", "Problems of the batch items answered with an error, by error type",
     ["type"], registry=REGISTRY,
 )
+HEAVY_WAITING = Gauge(
+    "mahjong_heavy_waiting", "Heavy requests (app/heavy.py) waiting for a process of the pool now",
+    registry=REGISTRY, multiprocess_mode="livesum",
+)
+HEAVY_WAITED = Histogram(
+    "mahjong_heavy_wait_seconds", "Time a heavy request waited for a process of the pool, before its work began",
+    registry=REGISTRY, buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0),
+)
+HEAVY_REFUSED = Counter(
+    "mahjong_heavy_refused", "Heavy requests answered 503 overloaded: the pool's queue was full",
+    registry=REGISTRY,
+)
+EDGE_CUT = Counter(
+    "mahjong_edge_cut", "Requests cut off at the edge (app/edge.py), by reason",
+    ["reason"], registry=REGISTRY,
+)
+
+# Counts made in a process of the heavy-work pool are handed back to the worker that asked for the work and made there
+# (a pool process has no registry anyone reads): while `counts_forwarded` runs, the helpers below add them to its list.
+Forwarded = list[tuple[str, tuple[int | list[dict[str, object]], ...]]]
+_FORWARDING: list[Forwarded] = []
+
+
+@contextmanager
+def counts_forwarded() -> Iterator[Forwarded]:
+    """The counts the helpers below make inside the block, as a list instead of in the registry."""
+    _FORWARDING.append([])
+    try:
+        yield _FORWARDING[-1]
+    finally:
+        _FORWARDING.pop()
+
+
+def _forwarded(name: str, *args: int | list[dict[str, object]]) -> bool:
+    if not _FORWARDING:
+        return False
+    _FORWARDING[-1].append((name, args))
+    return True
+
+
+def make_counts(counts: Forwarded) -> None:
+    """The counts a pool process handed back, made here."""
+    for name, args in counts:
+        _HELPERS[name](*args)
 
 
 def error_type_label(value: object) -> str:
@@ -104,17 +150,27 @@ def count_rejection(body: bytes) -> None:
 
 def observe_batch(items: int) -> None:
     """A batch of `items` hands was answered."""
+    if _forwarded("observe_batch", items):
+        return
     BATCH_ITEMS.observe(items)
     HANDS_SCORED.inc(items)
 
 
 def count_analysed(hands: int) -> None:
+    if _forwarded("count_analysed", hands):
+        return
     HANDS_ANALYSED.inc(hands)
 
 
 def count_refused_item(detail: list[dict[str, object]]) -> None:
+    if _forwarded("count_refused_item", detail):
+        return
     for entry in detail:
         BATCH_ITEMS_REFUSED.labels(error_type_label(entry.get("type"))).inc()
+
+
+_HELPERS: dict[str, Callable[..., None]] = {"observe_batch": observe_batch, "count_analysed": count_analysed,
+                                            "count_refused_item": count_refused_item}
 
 
 def exposition_registry() -> CollectorRegistry:

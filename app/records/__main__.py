@@ -4,7 +4,9 @@
 Verifies every game record found in the paths (files, folders searched recursively, `.gz` read through): one
 line per game and a summary, a progress bar on a terminal, the games spread over the local cores (or, with
 `--url`, sent to a running service: its replicas share them), and with `--out` a JSON-lines report. The exit
-status is 1 when any game does not verify (a mismatch, a refused record, an error), else 0.
+status is 1 when any game does not verify (a mismatch, a refused record, an error), else 0. A file that cannot be read
+(not JSON, nested too deeply, a truncated gzip, one that expands past the record size limit) is one error line, and
+the other files are still verified.
 """
 
 import argparse
@@ -14,7 +16,9 @@ import os
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
+import zlib
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from pathlib import Path
@@ -46,10 +50,31 @@ def _is_record_name(name: str) -> bool:
     return name.endswith(RECORD_SUFFIXES)
 
 
-def read_text(path: Path) -> str:
-    data = path.read_bytes()
-    if path.suffix == ".gz" or data[:2] == b"\x1f\x8b":
-        data = gzip.decompress(data)
+class Unreadable(ValueError):
+    """A file that holds no record this command can send: its one error line says why."""
+
+
+def record_limit() -> int:
+    """The most bytes a record may hold, read or decompressed: the service's MAHJONG_MAX_RECORD_BODY_BYTES."""
+    from app.settings import Settings
+
+    return Settings.from_env().max_record_body_bytes
+
+
+def read_text(path: Path, limit: int | None = None) -> str:
+    """The file's text, gunzipped when it is gzip, never more than `limit` bytes read or decompressed."""
+    limit = record_limit() if limit is None else limit
+    with path.open("rb") as raw:
+        gzipped = path.suffix == ".gz" or raw.read(2) == b"\x1f\x8b"
+        raw.seek(0)
+        try:
+            with gzip.GzipFile(fileobj=raw) if gzipped else raw as stream:
+                data = stream.read(limit + 1)
+        except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
+            raise Unreadable(f"the gzip is damaged or cut short ({exc})") from None
+    if len(data) > limit:
+        raise Unreadable(f"the record is over {limit} bytes{' once decompressed' if gzipped else ''} "
+                         "(MAHJONG_MAX_RECORD_BODY_BYTES)")
     return data.decode("utf-8")
 
 
@@ -63,9 +88,11 @@ def read_record_file(path: Path) -> Any:
     if text.startswith(("{", "[")):
         try:
             return json.loads(text)
-        except ValueError:
+        except RecursionError:
+            raise Unreadable("the JSON nests arrays and objects too deeply to read") from None
+        except ValueError as exc:
             if not path.name.removesuffix(".gz").endswith((".mjson", ".jsonl")):
-                raise
+                raise Unreadable(f"the file is not valid JSON: {exc}") from None
     return text
 
 
@@ -98,6 +125,8 @@ def verify_here(path: Path, rules: dict[str, Any] | None) -> Report:
         return summary(path, 422, {"detail": validation_detail(exc.errors(), ("body",))})
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         return summary(path, 0, f"cannot read the file: {exc}")
+    except RecursionError:
+        return summary(path, 0, "cannot read the file: it nests too deeply")
     return summary(path, 200, answer)
 
 
@@ -111,15 +140,24 @@ def verify_remote(path: Path, rules: dict[str, Any] | None, url: str) -> Report:
                                      headers={"Content-Type": "application/json"})
     try:
         with urllib.request.urlopen(request, timeout=120) as response:
-            return summary(path, response.status, json.load(response))
+            status, body = response.status, response.read()
     except urllib.error.HTTPError as exc:
-        body = exc.read()
-        try:
-            return summary(path, exc.code, json.loads(body))
-        except ValueError:
-            return summary(path, exc.code, body.decode(errors="replace"))
+        status, body = exc.code, exc.read()
     except (urllib.error.URLError, OSError) as exc:
         return summary(path, 0, f"cannot reach {url}: {exc}")
+    try:
+        return summary(path, status, json.loads(body))
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError):
+        return summary(path, 0, f"{url} answered {status} with something that is not the service's JSON: "
+                                f"{body[:80].decode(errors='replace')!r}")
+
+
+def service_url(text: str) -> str:
+    """--url: an http or https address with a host."""
+    parts = urllib.parse.urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an http:// or https:// address of a service")
+    return text
 
 
 def convert_here(path: Path, to: str, out: Path) -> Report:
@@ -190,7 +228,10 @@ def run(files: list[Path], work: Callable[[Path], Report], pool: Executor, out: 
     progress = Progress(len(files), stderr)
     futures = {pool.submit(work, path): path for path in files}
     for future in as_completed(futures):
-        report = future.result()
+        try:
+            report = future.result()
+        except Exception as exc:  # whatever one file does, it is that file's error line
+            report = summary(futures[future], 0, f"cannot verify the file: {type(exc).__name__}: {exc}")
         progress.clear()
         print(line(report), file=stdout, flush=True)
         if out is not None:
@@ -205,7 +246,7 @@ def main(argv: list[str] | None = None, stdout: TextIO = sys.stdout, stderr: Tex
     commands = parser.add_subparsers(dest="command", required=True)
     verify = commands.add_parser("verify", help="verify game records (tenhou.net/6 JSON, mjlog XML, .gz)")
     verify.add_argument("paths", nargs="+", metavar="PATH", help="record files or folders (searched recursively)")
-    verify.add_argument("--url", help="a running service (e.g. http://localhost:8000): send the games there")
+    verify.add_argument("--url", type=service_url, help="a running service (e.g. http://localhost:8000): send the games there")
     verify.add_argument("--out", type=Path, help="write a JSON-lines report, one line per game")
     verify.add_argument("--preset", help="verify under this preset instead of the record's own rules")
     verify.add_argument("--rules", type=json.loads, help='rules as POST /records/verify takes them, as JSON: \'{"preset": "mleague"}\'')

@@ -78,7 +78,7 @@ def parse_typed_hand(hand: TypedHand, context: WinContext, rules: HandRules) -> 
     counts = hand.counts
     parts = tuple(part_of(suit, counts[suit * 9:suit * 9 + (7 if suit == 3 else 9)]) for suit in range(4))
     win = TileList(bytes((hand.win_tile,)), red_of(hand.win_tile) if hand.win_red else NO_REDS)
-    melds = tuple(make_meld(m.type, min(m.tiles)) for m in hand.melds)
+    melds = tuple(_TYPED_MELDS[m.type, min(m.tiles)] for m in hand.melds)
     meld_tiles = [TileList(bytes(m.tiles), red_of(min(m.tiles), m.red_fives)) for m in hand.melds]
     return checked_hand(parts, hand.red_fives, win, melds, meld_tiles, context, rules, [])
 
@@ -305,6 +305,9 @@ def meld_tiles(given: MeldInput) -> bytes:
     checked = _CHECKED_MELDS[given.type, given.tiles]
     return b"" if checked.tiles is None else checked.tiles.tiles
 _SUMMARIES: Final[Memo[tuple[MeldFacts, ...], MeldSummary]] = Memo(summarize_melds, CACHE_LIMIT, "meld_summaries")
+# A typed hand's melds (records replay) made once per (type, lowest tile) and shared, as the notation's are: the
+# summaries above are keyed by the melds themselves (identity), so a meld made anew for each hand would never hit.
+_TYPED_MELDS: Final[Memo[tuple[MeldType, int], MeldFacts]] = Memo(lambda key: make_meld(*key), CACHE_LIMIT, "typed_melds")
 
 
 def _notation(text: str, loc: Loc, exc: TileNotationError) -> Problem:

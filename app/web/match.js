@@ -133,6 +133,12 @@ export function mountMatch(root, calc) {
   }
 
   const rules = () => match.rules ?? { preset: match.preset };
+  /** The match's rules as POST /match/end-check takes them: the preset and the options whose scope (GET /rules) is not
+   * the hand's alone (an imported match, a converted record's, may carry hand options such as aka_dora). */
+  const matchRules = () => {
+    const handOnly = new Set((calc.catalog().rules?.options ?? []).filter((option) => option.scope === "hand").map((option) => option.name));
+    return Object.fromEntries(Object.entries(rules()).filter(([name]) => !handOnly.has(name)));
+  };
   const abortiveKinds = () => presetOf(match.preset)?.match.abortive_draws ?? ["kyuushu_kyuuhai"];
 
   /** What must still be chosen before the hand can be settled (null: nothing). */
@@ -160,7 +166,7 @@ export function mountMatch(root, calc) {
         applyEndCheck(answer.data, match);
         save(match);
         form = blankForm();
-        setNotice(answer.offline ? `${handSummary(match.hands.at(-1))} ${t("workedOffline")}` : handSummary(match.hands.at(-1)));
+        setNotice(answer.offline ? `${handSummary(match.hands.at(-1))} · ${t("workedOffline")}` : handSummary(match.hands.at(-1)));
       }
     } catch (error) {
       if (!(error instanceof Unreachable)) throw error;
@@ -206,7 +212,7 @@ export function mountMatch(root, calc) {
     delete state.dealer_seat;
     delete state.lap;
     try {
-      const answer = await post("match/end-check", { rules: { ...rules(), enchousen: "none" }, state,
+      const answer = await post("match/end-check", { rules: { ...matchRules(), enchousen: "none" }, state,
         last_hand: { result: "draw", dealer_tenpai: false } }, lang());
       if (!answer.ok) {
         setNotice(errorMessages(lang(), answer.data).join(" "), true);

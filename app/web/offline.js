@@ -3,7 +3,7 @@
 // freezes. dom.js asks it when the service cannot be reached; its answers are the service's, status and JSON.
 
 /** The POST paths the worker answers (app/answers.py's ROUTES). */
-export const OFFLINE_PATHS = new Set(["hand/score", "hand/analyze", "match/settle"]);
+export const OFFLINE_PATHS = new Set(["hand/score", "hand/analyze", "match/settle", "match/replay", "match/end-check"]);
 
 let worker = null;
 let asked = 0;

@@ -3,6 +3,7 @@
 // small chart (inline SVG). The records are sent as their text: the service detects the format.
 
 import { el, formatPoints, messages, post, Unreachable } from "./dom.js";
+import { errorMessages } from "./i18n.js";
 
 const MAX_RECORDS = 500;  // POST /records/stats takes 1 to 500
 const PLACE_COLOURS = ["#d4a017", "#8e9aa6", "#b0693a", "#6b4c8a"];
@@ -14,7 +15,7 @@ const WORDS = {
     help: "Tenhou mjlog (.xml, .mjlog) or tenhou.net/6 (.json) records, and the other formats the service reads; .gz too. You can also drop files here.",
     drop: "Drop the files here", clearAll: "Clear the records", verification: "Verification",
     verifying: "Verifying…", ok: "verified: {hands} hands, {players} players", mismatches: "mismatches with the record: {n}",
-    unreadable: "cannot be read:", notSent: "not counted: over {max} records",
+    unreadable: "cannot be read:", notARecord: "not a game record the service reads (Tenhou, mjai or Mahjong Soul), or play that cannot happen", notSent: "not counted: over {max} records",
     stats: "Players' statistics", statsHelp: "Each rate with its count: hands won of hands played, and so on. Records with mismatches still count.",
     player: "Player", table: "Table", tableSize: "{n} players", games: "Games", hands: "Hands", placements: "Placements",
     averagePlacement: "Average placement", win: "Win", tsumo: "Tsumo (of wins)", deal_in: "Deal-in", riichi: "Riichi",
@@ -29,7 +30,7 @@ const WORDS = {
     help: "天鳳の mjlog (.xml, .mjlog) や tenhou.net/6 (.json) など、サービスが読める形式 (.gz も可)。ここにファイルをドロップすることもできます。",
     drop: "ここにファイルをドロップ", clearAll: "牌譜をすべて外す", verification: "検証",
     verifying: "検証中…", ok: "検証済み: {hands}局、{players}人", mismatches: "牌譜との食い違い {n}件:",
-    unreadable: "読めません:", notSent: "集計外: {max}件を超えています",
+    unreadable: "読めません:", notARecord: "サービスが読める牌譜 (天鳳・mjai・雀魂) ではないか、ありえない進行を含んでいます", notSent: "集計外: {max}件を超えています",
     stats: "成績", statsHelp: "各率は件数付き (和了した局 / 参加した局 など)。食い違いのある牌譜も集計に含みます。",
     player: "プレイヤー", table: "人数", tableSize: "{n}人", games: "対局数", hands: "局数", placements: "着順",
     averagePlacement: "平均着順", win: "和了率", tsumo: "ツモ率 (和了中)", deal_in: "放銃率", riichi: "立直率",
@@ -44,7 +45,7 @@ const WORDS = {
     help: "天凤 mjlog (.xml, .mjlog)、tenhou.net/6 (.json) 等服务可读的格式 (也可 .gz)。也可以把文件拖放到这里。",
     drop: "把文件拖放到这里", clearAll: "清除牌谱", verification: "验证",
     verifying: "验证中…", ok: "已验证: {hands}局, {players}人", mismatches: "与牌谱不符 {n} 处:",
-    unreadable: "无法读取:", notSent: "未计入: 超过 {max} 份牌谱",
+    unreadable: "无法读取:", notARecord: "不是服务能读取的牌谱 (天凤、mjai 或雀魂)，或含有不可能的进行", notSent: "未计入: 超过 {max} 份牌谱",
     stats: "玩家数据", statsHelp: "每个比率都附有次数 (和牌局数 / 参与局数 等)。有不符之处的牌谱也计入。",
     player: "玩家", table: "人数", tableSize: "{n}人", games: "对局数", hands: "局数", placements: "顺位",
     averagePlacement: "平均顺位", win: "和牌率", tsumo: "自摸率 (和牌中)", deal_in: "放铳率", riichi: "立直率",
@@ -59,7 +60,7 @@ const WORDS = {
     help: "텐호 mjlog (.xml, .mjlog), tenhou.net/6 (.json) 등 서비스가 읽는 형식 (.gz도 가능). 파일을 여기에 끌어다 놓을 수도 있습니다.",
     drop: "파일을 여기에 놓으세요", clearAll: "패보 모두 지우기", verification: "검증",
     verifying: "검증 중…", ok: "검증됨: {hands}국, {players}인", mismatches: "패보와 다른 곳 {n}개:",
-    unreadable: "읽을 수 없음:", notSent: "집계 제외: {max}개 초과",
+    unreadable: "읽을 수 없음:", notARecord: "서비스가 읽을 수 있는 패보(텐호, mjai, 작혼)가 아니거나 불가능한 진행이 들어 있습니다", notSent: "집계 제외: {max}개 초과",
     stats: "플레이어 통계", statsHelp: "각 비율은 횟수와 함께 (화료한 국 / 참가한 국 등). 다른 곳이 있는 패보도 집계합니다.",
     player: "플레이어", table: "인원", tableSize: "{n}인", games: "대국 수", hands: "국 수", placements: "순위",
     averagePlacement: "평균 순위", win: "화료율", tsumo: "쯔모율 (화료 중)", deal_in: "방총률", riichi: "리치율",
@@ -74,7 +75,7 @@ const WORDS = {
     help: "Bản ghi Tenhou mjlog (.xml, .mjlog), tenhou.net/6 (.json) và các định dạng khác dịch vụ đọc được; cả .gz. Bạn cũng có thể thả tệp vào đây.",
     drop: "Thả tệp vào đây", clearAll: "Xoá các bản ghi", verification: "Kiểm tra",
     verifying: "Đang kiểm tra…", ok: "đã kiểm tra: {hands} ván, {players} người", mismatches: "{n} chỗ khác bản ghi:",
-    unreadable: "không đọc được:", notSent: "không tính: quá {max} bản ghi",
+    unreadable: "không đọc được:", notARecord: "không phải bản ghi ván đấu mà dịch vụ đọc được (Tenhou, mjai hoặc Mahjong Soul), hoặc có nước đi không thể xảy ra", notSent: "không tính: quá {max} bản ghi",
     stats: "Thống kê người chơi", statsHelp: "Mỗi tỉ lệ kèm số lần (ván thắng / ván đã chơi, ...). Bản ghi có chỗ khác vẫn được tính.",
     player: "Người chơi", table: "Bàn", tableSize: "{n} người", games: "Trận", hands: "Ván", placements: "Thứ hạng",
     averagePlacement: "Hạng trung bình", win: "Thắng", tsumo: "Tsumo (trong số thắng)", deal_in: "Đánh pháo", riichi: "Riichi",
@@ -144,17 +145,26 @@ export function mountRecords(root, calc) {
     render();
   }
 
+  /** A refusal's messages in the page's language: in English the service's own words, else by each problem's type
+   * (a record that cannot be read in the view's own words, the others as the calculator names them). */
+  function problemsOf(data) {
+    if (lang() === "en") return messages(data);
+    const details = Array.isArray(data?.detail) ? data.detail : [{ type: "other" }];
+    return [...new Set(details.map((/** @type {any} */ item) => (item.type === "invalid_record" ? w("notARecord")
+      : errorMessages(lang(), { detail: [item] })[0])))];
+  }
+
   async function verify(file) {
     const { ok, data } = await post("records/verify", { record: file.text }, lang());
     if (ok) Object.assign(file, { status: data.verified ? "ok" : "mismatch", answer: data });
-    else Object.assign(file, { status: "invalid", problems: messages(data) });
+    else Object.assign(file, { status: "invalid", problems: problemsOf(data) });
   }
 
   async function count() {
     const records = files.filter((file) => file.status === "ok" || file.status === "mismatch").slice(0, MAX_RECORDS);
     if (!records.length) return;
     const { ok, data } = await post("records/stats", { records: records.map((file) => file.text) }, lang());
-    stats = ok ? data : { problems: messages(data) };
+    stats = ok ? data : { problems: problemsOf(data) };
   }
 
   function clearAll() {

@@ -1,8 +1,9 @@
 // The calculator's service worker: the page and its files are kept, so a reload without network still opens the
 // page; and so is the offline engine (static/offline/, listed in its files.json: Pyodide, the wheels, the service's
-// source), with which the page scores and settles without the service (offline.js). Network first, so a new version
-// is seen when online; GET /rules and /yaku are kept too, for the names. POSTs always go to the network: the page
-// asks the engine itself when they fail.
+// source), with which the page scores and settles without the service (offline.js); and GET /rules and /yaku in each
+// of the five languages, so the page's names, rules and presets are there in whichever language is chosen offline.
+// Network first, so a new version is seen when online. POSTs always go to the network: the page asks the engine
+// itself when they fail.
 
 const CACHE = "riichi-calculator-v2";
 const url = (path) => new URL(path, self.location).href;
@@ -10,6 +11,9 @@ const SHELL = ["../calculator", "manifest.webmanifest", "static/style.css", "sta
   "static/match.js", "static/tiles.js", "static/icon.svg", "static/records.js", "static/records.css", "static/offline.js",
   "static/offline-worker.js"].map(url);
 const ENGINE_MANIFEST = url("static/offline/files.json");
+// The service's catalogs as the page asks for them (dom.js's get: the path and ?lang=), in each of its languages.
+const LANGUAGES = ["en", "ja", "zh", "ko", "vi"];
+const CATALOGS = LANGUAGES.flatMap((lang) => ["rules", "yaku"].map((path) => url(`../${path}?lang=${lang}`)));
 
 const engineFiles = (manifest) => manifest.files.map((name) => url(`static/offline/${name}`));
 
@@ -27,7 +31,7 @@ async function storeEngine(cache) {
 
 async function storeAll() {
   const cache = await caches.open(CACHE);
-  await cache.addAll(SHELL);
+  await cache.addAll([...SHELL, ...CATALOGS]);
   // The page works without the engine; one not stored now is stored when the page next asks (offline-status).
   await storeEngine(cache).catch(() => {});
 }
@@ -38,7 +42,7 @@ async function stored() {
   const manifest = await cache.match(ENGINE_MANIFEST);
   if (!manifest) return false;
   const files = engineFiles(await manifest.json());
-  const found = await Promise.all([...SHELL, ...files].map((file) => cache.match(file)));
+  const found = await Promise.all([...SHELL, ...CATALOGS, ...files].map((file) => cache.match(file)));
   return found.every(Boolean);
 }
 

@@ -498,7 +498,7 @@ def test_dark_mode_follows_the_system(calc: Page) -> None:
 
 
 def test_a_reload_without_network_opens_the_page_and_scores_it_offline(browser: Any, calc: Page) -> None:
-    context = browser.new_context(viewport={"width": 360, "height": 780}, service_workers="allow")
+    context = browser.new_context(viewport={"width": 360, "height": 780}, service_workers="allow", bypass_csp=True)
     try:
         page = context.new_page()
         url = f"{calc.server.base}/calculator?{query_of(HANDS[0])}"

@@ -10,14 +10,14 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlencode
 
 import pytest
 
-from tests.browser.conftest import PHONE, api
+from tests.browser.conftest import api, cut_off, watched_phone
 from tests.browser.strict_csp import POLICY, SERVE
 from tests.offline_cases import analyze_requests, hand_requests, settle_requests
-from tests.served import Served, served, stop
+from tests.served import Served, served
 
 ROOT = Path(__file__).resolve().parents[2]
 MANIFEST = ROOT / "app" / "web" / "offline" / "files.json"
@@ -52,23 +52,13 @@ def offline_server(tmp_path: Path) -> Iterator[Served]:
 def visited(browser: Any, offline_server: Served) -> Iterator[tuple[Any, list[str]]]:
     """A page visited once with the network up until all it needs offline is stored; then the network is cut and its
     server stopped. The policy violations and page errors seen are listed."""
-    context = browser.new_context(viewport=PHONE, locale="en-US")
-    page = context.new_page()
-    problems: list[str] = []
-    context.on("request", lambda request: problems.append(f"asked {request.url}")
-               if urlsplit(request.url).netloc != urlsplit(offline_server.base).netloc else None)
-    page.on("pageerror", lambda error: problems.append(f"error: {error}"))
-    page.on("console", lambda message: problems.append(message.text) if "Content Security Policy" in message.text else None)
-    page.add_init_script("document.addEventListener('securitypolicyviolation', (e) => "
-                         "console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`))")
+    context, page, problems = watched_phone(browser, offline_server)
     started = time.monotonic()
     response = page.goto(f"{offline_server.base}/calculator?{urlencode(HAND)}")
     assert response.headers["content-security-policy"] == POLICY
     assert offline_server.get("/calculator/static/offline-worker.js")[1]["content-security-policy"] == POLICY
-    page.wait_for_selector("html[data-offline=ready]", timeout=120_000)
+    cut_off(context, page, offline_server)
     print(f"\nstored for offline use in {time.monotonic() - started:.1f} s")
-    context.set_offline(True)
-    stop(offline_server.process)
     yield page, problems
     context.close()
 

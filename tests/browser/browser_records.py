@@ -116,3 +116,12 @@ def test_a_gzipped_record_is_read_through(calc: Page, tmp_path: Path) -> None:
     choose(page, [packed])
     assert page.locator(".record-files > li").inner_text() == "✓ three.xml.gz — verified: 13 hands, 3 players"
     assert page.locator("table.stats tbody th").all_inner_texts() == ["ヨッシー9zde", "樽なの壊さないで", "北小路:隆太"]
+
+
+def test_a_file_that_is_no_record_is_named_in_the_pages_language(calc: Page, tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("not a record", encoding="utf-8")
+    page = open_records(calc, "ja")
+    choose(page, [FOUR, notes])
+    line = page.locator(".record-files > li").nth(1).inner_text()
+    assert line == "✗ notes.txt — 読めません: サービスが読める牌譜 (天鳳・mjai・雀魂) ではないか、ありえない進行を含んでいます"

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.served import Served, served
+from tests.served import Served, served, stop
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -94,9 +94,34 @@ class Page:
         return int(self.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"))
 
 
+def watched_phone(browser: Any, server: Served) -> tuple[Any, Any, list[str]]:
+    """A phone's context and page for `server`, with what goes wrong listed: a request to another host, a page error,
+    a Content-Security-Policy violation. Every dialog is accepted ("End the match now?": yes)."""
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    page = context.new_page()
+    problems: list[str] = []
+    context.on("request", lambda request: problems.append(f"asked {request.url}")
+               if urlsplit(request.url).netloc != urlsplit(server.base).netloc else None)
+    page.on("pageerror", lambda error: problems.append(f"error: {error}"))
+    page.on("console", lambda message: problems.append(message.text) if "Content Security Policy" in message.text else None)
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.add_init_script("document.addEventListener('securitypolicyviolation', (e) => "
+                         "console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`))")
+    return context, page, problems
+
+
+def cut_off(context: Any, page: Any, server: Served) -> None:
+    """Once the page says all it needs offline is stored: the network cut and the service stopped."""
+    page.wait_for_selector("html[data-offline=ready]", timeout=120_000)
+    context.set_offline(True)
+    stop(server.process)
+
+
 @pytest.fixture
 def calc(browser: Any, server: Served) -> Iterator[Page]:
-    context = browser.new_context(viewport=PHONE, locale="en-US", service_workers="block")
+    # bypass_csp: Playwright's wait_for_function and add_script_tag (axe) evaluate strings in the page, which the
+    # page's own strict policy refuses; browser_csp.py drives the page under its policy.
+    context = browser.new_context(viewport=PHONE, locale="en-US", service_workers="block", bypass_csp=True)
     requests: list[str] = []
     context.on("request", lambda request: requests.append(request.url))
     page = context.new_page()
