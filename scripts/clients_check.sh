@@ -59,7 +59,9 @@ PATH="$tools/bin:$PATH" "$tools/bin/openapi-python-client" generate --path "$doc
 if grep -qi warning "$work/generate-python.log"; then cat "$work/generate-python.log" >&2; fail "openapi-python-client warned"; fi
 
 step "mypy --strict: the Python program with the generated client"
-MYPYPATH=$py_generated "$(dirname "$python")/mypy" --strict --python-executable "$tools/bin/python" \
+# --disable-error-code redundant-cast: for a union member that is a free-form JSON array (a record as mjai events), the
+# generator writes cast(list[Any], data) after its own isinstance check; a cast too many is no type error.
+MYPYPATH=$py_generated "$(dirname "$python")/mypy" --strict --disable-error-code redundant-cast --python-executable "$tools/bin/python" \
     --cache-dir "$cache/mypy-cache" clients/python/check_client.py
 
 step "generate the TypeScript types (openapi-typescript), compile with tsc --strict"

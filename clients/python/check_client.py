@@ -24,7 +24,7 @@ from riichi_client import Client
 from riichi_client.api.catalog import list_rules, list_yaku
 from riichi_client.api.hand import analyze_hand, analyze_hands, score_hand, score_hands, score_points
 from riichi_client.api.match import check_match_end, replay_match, settle_hand
-from riichi_client.api.records import verify_record
+from riichi_client.api.records import convert_record, record_stats, verify_record
 from riichi_client.api.service import health, version
 from riichi_client.models import (
     EndCheckRequest,
@@ -42,6 +42,10 @@ from riichi_client.models import (
     HandScoreResponse,
     HealthResponse,
     Language,
+    RecordsConvertRequest,
+    RecordsConvertResponse,
+    RecordsStatsRequest,
+    RecordsStatsResponse,
     RecordsVerifyRequest,
     RecordsVerifyResponse,
     ReplayRequest,
@@ -356,10 +360,36 @@ def check_verify_record(client: Client) -> None:
     rejected(verify_record.sync_detailed(client=client, body=not_a_record), 422, "invalid_record", ["body", "record"])
 
 
+def check_record_stats(client: Client) -> None:
+    body = RecordsStatsRequest.from_dict({"records": [SANMA_KITA_RECORD]})
+    answer = ok(record_stats.sync_detailed(client=client, body=body), RecordsStatsResponse)
+    equal((answer.games, answer.hands, answer.unverified), (1, 1, []), "games, hands, unverified")
+    dealer = answer.players[0]
+    equal((dealer.name, dealer.seats, dealer.placements), ("A", 3, [1, 0, 0]), "the dealer's name, table, placements")
+    equal((dealer.win.count, dealer.win.of, dealer.tsumo.count, dealer.dama.count), (1, 1, 1, 1), "the dealer's win")
+    equal(dealer.average_win, 5200.0, "the dealer's average win")
+
+    unreadable = RecordsStatsRequest.from_dict({"records": ["not a record"]})
+    rejected(record_stats.sync_detailed(client=client, body=unreadable), 422, "invalid_record", ["body", "records", 0])
+
+
+def check_convert_record(client: Client) -> None:
+    body = RecordsConvertRequest.from_dict({"record": SANMA_KITA_RECORD, "to": "mjai"})
+    answer = ok(convert_record.sync_detailed(client=client, body=body), RecordsConvertResponse)
+    equal((answer.format_, answer.to), ("tenhou6", "mjai"), "format, to")
+    events = answer.to_dict()["record"]
+    hora = next(event for event in events if event["type"] == "hora")
+    equal((hora["fu"], hora["fan"], hora["hora_points"], hora["deltas"]), (40, 3, 5200, [5200, -2600, -2600]),
+          "the mjai hora's values")
+
+    not_a_record = RecordsConvertRequest.from_dict({"record": "not a record", "to": "tenhou6"})
+    rejected(convert_record.sync_detailed(client=client, body=not_a_record), 422, "invalid_record", ["body", "record"])
+
+
 CHECKS: list[Callable[[Client], None]] = [
     check_health, check_catalogs, check_index_page, check_score_hand, check_score_hand_413_415, check_score_hands,
     check_analyze_hand, check_analyze_hands, check_score_points, check_match_end_check, check_settle, check_replay,
-    check_verify_record,
+    check_verify_record, check_record_stats, check_convert_record,
 ]
 
 

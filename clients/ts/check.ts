@@ -314,6 +314,30 @@ async function checkVerifyRecord(): Promise<void> {
     rejected(await client.POST("/records/verify", { body: { record: "not a record" } }), 422, "invalid_record", ["body", "record"]);
 }
 
+async function checkRecordStats(): Promise<void> {
+    const answer = ok(await client.POST("/records/stats", { body: { records: [sanmaKitaRecord] } }));
+    equal([answer.games, answer.hands, answer.unverified], [1, 1, []], "games, hands, unverified");
+    const dealer = present(answer.players[0], "the dealer");
+    equal([dealer.name, dealer.seats, dealer.placements], ["A", 3, [1, 0, 0]], "the dealer's name, table, placements");
+    equal([dealer.win.count, dealer.win.of, dealer.tsumo.count, dealer.dama.count], [1, 1, 1, 1], "the dealer's win");
+    equal(dealer.average_win, 5200, "the dealer's average win");
+
+    rejected(await client.POST("/records/stats", { body: { records: ["not a record"] } }), 422, "invalid_record",
+        ["body", "records", 0]);
+}
+
+async function checkConvertRecord(): Promise<void> {
+    const answer = ok(await client.POST("/records/convert", { body: { record: sanmaKitaRecord, to: "mjai" } }));
+    equal([answer.format, answer.to], ["tenhou6", "mjai"], "format, to");
+    const events = Array.isArray(answer.record) ? answer.record : [];
+    const hora = present(events.find((event) => event["type"] === "hora"), "the mjai hora");
+    equal([hora["fu"], hora["fan"], hora["hora_points"], hora["deltas"]], [40, 3, 5200, [5200, -2600, -2600]],
+        "the mjai hora's values");
+
+    rejected(await client.POST("/records/convert", { body: { record: "not a record", to: "tenhou6" } }), 422,
+        "invalid_record", ["body", "record"]);
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
     return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -338,6 +362,7 @@ const checks: [string, () => Promise<void>][] = [
     ["score_hand 413 and 415", checkScoreHand413And415], ["score_hands", checkScoreHands], ["analyze_hand", checkAnalyzeHand],
     ["analyze_hands", checkAnalyzeHands], ["score_points", checkScorePoints], ["check_match_end", checkMatchEnd],
     ["settle_hand", checkSettle], ["replay_match", checkReplay], ["verify_record", checkVerifyRecord],
+    ["record_stats", checkRecordStats], ["convert_record", checkConvertRecord],
 ];
 
 let failed = 0;
