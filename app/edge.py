@@ -33,6 +33,9 @@ from app.settings import Settings
 
 logger = logging.getLogger("app.edge")
 SHUTDOWN_MARGIN = 0.5  # seconds before the grace period ends that what is left is answered 503
+# After a cut, the connection is half-closed and what the client still sends is read and dropped for this long, so
+# that its system does not reset the connection (and lose the answer) for data left unread; then it is closed.
+LINGER_SECONDS = 2.0
 HEAD_TIMEOUT_MSG = "The request's headers did not arrive within {} s."
 HEAD_TOO_LARGE_MSG = "The request's line and headers are larger than the limit of {} bytes."
 BODY_TIMEOUT_MSG = "The request's body did not arrive within {} s of its headers."
@@ -61,6 +64,7 @@ class EdgeProtocol(HttpToolsProtocol):
         self.reading_head = True
         self.head_bytes = 0  # of the request being read, counted as they arrive
         self.refusal: bytes | None = None  # the answer to write once the parser has returned
+        self.lingering = False  # cut: the answer written, what still arrives dropped until the connection closes
         self.task: asyncio.Task[None] | None = None  # the app's task of the current request
         self.shutdown_deadline: TimerHandle | None = None  # set at SIGTERM, beside the request's own deadline
 
@@ -85,7 +89,7 @@ class EdgeProtocol(HttpToolsProtocol):
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
-        if self.refusal is not None:
+        if self.refusal is not None or self.lingering:
             return
         if self.reading_head:
             self.head_bytes += len(data)
@@ -155,7 +159,16 @@ class EdgeProtocol(HttpToolsProtocol):
         if cycle is not None and not cycle.response_complete:
             cycle.disconnected = True  # the app's answer, if any, is dropped; its receive() says the client left
             cycle.message_event.set()
-        self.transport.close()
+        self.linger()
+
+    def linger(self) -> None:
+        """Half-close (the answer, then end of file), drop what still arrives, and close LINGER_SECONDS later."""
+        self.lingering = True
+        if self.transport.is_closing() or not self.transport.can_write_eof():
+            self.transport.close()
+            return
+        self.transport.write_eof()
+        self.arm(LINGER_SECONDS, self.transport.close)
 
     # Shutdown: uvicorn calls this on every connection at SIGTERM.
     def shutdown(self) -> None:

@@ -19,13 +19,10 @@ helpers) are made in the worker when the answer comes back.
 import asyncio
 import contextvars
 import multiprocessing
-import os
-import signal
-import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from time import monotonic, sleep
+from time import monotonic
 from typing import TypeVarTuple
 
 from starlette.responses import Response
@@ -33,12 +30,11 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.api.errors import invalid_input_response, problem_response
 from app.errors import InvalidInput
+from app.heavy_process import start_pool_process
 from app.observability.metrics import HEAVY_REFUSED, HEAVY_WAITED, HEAVY_WAITING, Forwarded, counts_forwarded, make_counts
 
 Ts = TypeVarTuple("Ts")
 RETRY_AFTER_SECONDS = 1
-PARENT_CHECK_SECONDS = 1.0
-HEAVY_NICENESS = 10  # a pool process's nice value above its worker's: when the CPUs are short, the event loop runs
 OVERLOADED_MSG = "The service is busy with other heavy requests; try again in a moment (see Retry-After)."
 # Spawned, not forked: a fork of a worker copies its event loop, its threads and their locks mid-flight.
 _CONTEXT = multiprocessing.get_context("spawn")
@@ -50,21 +46,6 @@ class Overloaded(Exception):
 
 def overloaded_response(msg: str = OVERLOADED_MSG) -> Response:
     return problem_response(503, "overloaded", [], msg, headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
-
-
-def _quiet() -> None:
-    """A pool process leaves signals to its worker (Ctrl-C reaches the whole process group; SIGTERM is the worker's to
-    drain), gives way to it for the CPU (the event loop answers first), and ends with it, however the worker ended."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    os.nice(HEAVY_NICENESS)
-    threading.Thread(target=_end_with, args=(os.getppid(),), daemon=True, name="end-with-worker").start()
-
-
-def _end_with(parent: int) -> None:
-    while os.getppid() == parent:
-        sleep(PARENT_CHECK_SECONDS)
-    os._exit(0)
 
 
 def _warm() -> None:
@@ -110,7 +91,7 @@ class HeavyPool:
         executor = _EXECUTORS.get(self.processes)
         if executor is None:
             executor = _EXECUTORS[self.processes] = ProcessPoolExecutor(self.processes, mp_context=_CONTEXT,
-                                                                        initializer=_quiet)
+                                                                        initializer=start_pool_process)
         return executor
 
     def start(self) -> None:
