@@ -150,8 +150,9 @@ class EdgeProtocol(HttpToolsProtocol):
         EDGE_CUT.labels("body_timeout").inc()
         self.cut(raw_answer(408, "request_timeout", BODY_TIMEOUT_MSG.format(self.limits.body_timeout)))
 
-    def cut(self, answer: bytes) -> None:
-        """Answer `answer` unless the app has begun its own, close the connection, and let the app's work go."""
+    def cut(self, answer: bytes, linger: bool = True) -> None:
+        """Answer `answer` unless the app has begun its own, close the connection (lingering, unless the server is
+        going: its grace period counts open connections), and let the app's work go."""
         self.disarm()
         cycle = self.cycle
         if not self.transport.is_closing() and (cycle is None or not cycle.response_started):
@@ -159,7 +160,10 @@ class EdgeProtocol(HttpToolsProtocol):
         if cycle is not None and not cycle.response_complete:
             cycle.disconnected = True  # the app's answer, if any, is dropped; its receive() says the client left
             cycle.message_event.set()
-        self.linger()
+        if linger:
+            self.linger()
+        else:
+            self.transport.close()
 
     def linger(self) -> None:
         """Half-close (the answer, then end of file), drop what still arrives, and close LINGER_SECONDS later."""
@@ -179,7 +183,8 @@ class EdgeProtocol(HttpToolsProtocol):
 
     def out_of_time(self) -> None:
         EDGE_CUT.labels("shutdown").inc()
-        self.cut(raw_answer(503, "overloaded", SHUTDOWN_MSG, ((b"retry-after", str(RETRY_AFTER_SECONDS).encode()),)))
+        self.cut(raw_answer(503, "overloaded", SHUTDOWN_MSG, ((b"retry-after", str(RETRY_AFTER_SECONDS).encode()),)),
+                 linger=False)
         if self.task is not None:
             self.task.cancel()
 
