@@ -32,6 +32,16 @@ MANGAN_FROM_OTHERS: Final = 2000
 YAKUMAN_HAN: Final = 13
 
 
+class UnvaluedWin(InvalidInput):
+    """A win whose value cannot be worked out from what was sent (its tiles make no win under the rules, or their
+    context disagrees with the scoreboard): `index`, its place in hand.wins, beside the problems, each placed under
+    that win. Nothing of the hand is settled."""
+
+    def __init__(self, index: int, problems: list[Problem]) -> None:
+        super().__init__(problems)
+        self.index = index
+
+
 def settle_hand(state: MatchState, hand: PlayedHand, rules: MatchRules) -> Settlement:
     _raise_if_any(state_problems(state, rules), match_over_problems(state, rules))
     _raise_if_any(hand_problems(state, hand, rules, rules.hand))
@@ -98,7 +108,8 @@ def _winners_in_turn_order(state: MatchState, hand: PlayedHand) -> list[int]:
 
 
 def _value(state: MatchState, hand: PlayedHand, win: Win, honba: int, sticks: int, rules: HandRules) -> WinValue:
-    loc = ("hand", "wins", hand.wins.index(win))
+    index = hand.wins.index(win)
+    loc = ("hand", "wins", index)
     seats = {"seat_wind": win.winner, "discarder_seat_wind": win.from_seat, "pao_seat_wind": win.pao_seat}
     winds = seat_winds(state, seats)
     seating = Seating("ron" if hand.result is Outcome.RON else "tsumo", wind_of(win.winner, state),
@@ -107,7 +118,7 @@ def _value(state: MatchState, hand: PlayedHand, win: Win, honba: int, sticks: in
     try:
         return _scored_value(state, hand, win, given, seating, seats, rules, loc)
     except InvalidInput as exc:
-        raise InvalidInput([_within(problem, loc) for problem in exc.problems]) from None
+        raise UnvaluedWin(index, [_within(problem, loc) for problem in exc.problems]) from None
 
 
 def _within(problem: Problem, loc: tuple[str | int, ...]) -> Problem:

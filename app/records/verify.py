@@ -3,13 +3,13 @@ own core (as /hand/score and /match/settle do), and each difference from what th
 and seat."""
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.errors import InvalidInput, Problem
 from app.match.hand import HanFu, Outcome, PlayedHand, ScoredWin, Settlement, Tiles, Win, YakumanValue
 from app.match.model import MatchState, Standing
 from app.match.rules import AbortiveDraw, MatchRules
-from app.match.settle import settle_hand
+from app.match.settle import UnvaluedWin, settle_hand
 from app.records.adapter import Context, core_win, full_context, is_tenpai
 from app.records.model import GameRecord, HandRecord, RecordedWin
 from app.records.names import MJAI_GRAIN
@@ -158,7 +158,7 @@ class _HandCheck:
         ending = self.hand.ending
         core = [core_win(win, self.rules.hand) for win in outcome.wins]
         played = self._played(outcome, core)
-        settled = self._settle(played, outcome)
+        settled = self._settle(played)
         recorded_deltas = ending.deltas or (0,) * self.players
         deltas = None if settled is None else settled.deltas
         if deltas is not None and ending.deltas is not None:  # a record that states no score changes is not compared
@@ -188,27 +188,28 @@ class _HandCheck:
         nagashi = outcome.nagashi if self.rules.hand.nagashi_mangan else ()
         return PlayedHand(Outcome.DRAW, outcome.riichi, tenpai=tenpai, nagashi=nagashi)
 
-    def _settle(self, played: PlayedHand, outcome: HandOutcome) -> Settlement | None:
+    def _settle(self, played: PlayedHand) -> Settlement | None:
         """The hand settled; a win the tiles do not make is flagged and settled at the record's value instead."""
         try:
             return settle_hand(self.state, played, self.rules)
+        except UnvaluedWin as exc:
+            return self._at_recorded_value(played, exc)
         except InvalidInput as exc:
-            problems = exc.problems
-        failed = {int(p.loc[2]): p for p in problems if p.loc[:2] == ("hand", "wins") and len(p.loc) > 2}
-        if len(failed) < len(problems):
-            self._cannot_settle([p for p in problems if p not in failed.values()])
+            self._cannot_settle(exc.problems)
             return None
-        wins = list(played.wins)
-        for place, problem in failed.items():
-            win = wins[place]
-            self.flag(win.winner, "win", "a win", problem.type, f"seat {win.winner}'s win: {problem.msg}")
-            recorded = next(w for w in self.hand.ending.wins if w.winner == win.winner)
-            value = _recorded_value(recorded)
-            if value is None:
-                return None
-            wins[place] = Win(win.winner, (value,), win.from_seat, win.pao_seat)
+
+    def _at_recorded_value(self, played: PlayedHand, unvalued: UnvaluedWin) -> Settlement | None:
+        """The hand settled with the win the core could not value flagged and given the record's value (none where
+        the record states none)."""
+        win = played.wins[unvalued.index]
+        self.flag(win.winner, "win", "a win", unvalued.problems[0].type,
+                  f"seat {win.winner}'s win: {'; '.join(p.msg for p in unvalued.problems)}")
+        value = _recorded_value(next(w for w in self.hand.ending.wins if w.winner == win.winner))
+        if value is None:
+            return None
+        wins = tuple(replace(w, values=(value,)) if place == unvalued.index else w for place, w in enumerate(played.wins))
         try:
-            return settle_hand(self.state, PlayedHand(played.result, played.riichi, tuple(wins)), self.rules)
+            return settle_hand(self.state, replace(played, wins=wins), self.rules)
         except InvalidInput as exc:
             self._cannot_settle(exc.problems)
             return None
