@@ -9,10 +9,10 @@ import pytest
 from app.api.health import core_build
 from app.errors import InvalidInput
 from app.match import win_value
-from app.match.hand import Outcome, PlayedHand, Tiles, Win
+from app.match.hand import HanFu, Outcome, PlayedHand, Tiles, Win
 from app.match.model import MatchState
 from app.match.rules import resolve_match_rules
-from app.match.settle import settle_hand
+from app.match.settle import UnvaluedWin, settle_hand
 from app.match.win_value import Payout, Seating, TileHand, value_of_tiles
 from app.scoring import HandInput, HandRules, MeldInput, TypedHand, TypedMeld, WinContext, resolve_hand_rules, score_hand
 from app.scoring.typed import counts_of
@@ -124,3 +124,22 @@ def test_a_win_with_honba_is_scored_once_and_its_own_payments_are_those_without_
     assert compared > 300
     assert [p.liable for p in value_of_tiles(tile_hand(PAO_WINS[0][0]), {}, seating_of(PAO_WINS[0][1]),
                                              resolve_hand_rules("tenhou", {})).payments] == [False, True]
+
+
+def test_a_win_its_tiles_do_not_make_is_named_by_its_place_in_the_hand() -> None:
+    """A double ron whose second win (in hand.wins) has no yaku: the core says which win, beside the problem placed
+    under it for the HTTP answer; nothing is settled."""
+    no_yaku = Tiles(TileHand("123567m456p22678s", "7s", ()))
+    hand = PlayedHand(Outcome.RON, (), (Win(1, (HanFu(1, 30),), from_seat=0), Win(3, (no_yaku,), from_seat=0)))
+    with pytest.raises(UnvaluedWin) as raised:
+        settle_hand(MatchState("east", 1, 0, 0, (25000,) * 4), hand, resolve_match_rules("tenhou", {}))
+    assert raised.value.index == 1
+    assert [(p.type, p.loc) for p in raised.value.problems] == [("no_yaku", ("hand", "wins", 1, "hand"))]
+
+
+def test_a_hand_that_cannot_have_happened_is_not_an_unvalued_win() -> None:
+    """A problem of the hand as a whole (here the same winner twice) is the plain InvalidInput."""
+    hand = PlayedHand(Outcome.RON, (), (Win(1, (HanFu(1, 30),), from_seat=0), Win(1, (HanFu(2, 30),), from_seat=0)))
+    with pytest.raises(InvalidInput) as raised:
+        settle_hand(MatchState("east", 1, 0, 0, (25000,) * 4), hand, resolve_match_rules("tenhou", {}))
+    assert not isinstance(raised.value, UnvaluedWin)
