@@ -88,17 +88,27 @@ class FinalScores:
 
 
 @dataclass(frozen=True, slots=True)
+class GameReplay:
+    """The game as the match core replays it (POST /match/replay): the rules chosen, the scoreboard before the first
+    hand, and each hand as played, each win by its tiles and the context facts the replay found."""
+
+    rules: dict[str, object]
+    state: MatchState
+    hands: tuple[PlayedHand, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Verification:
     format: str
     players: int
-    rules: dict[str, object]
+    rules: dict[str, object]  # the preset and options chosen, as resolve_match_rules takes them
     verified: bool
     mismatches: tuple[Mismatch, ...]
     hands: tuple[VerifiedHand, ...]
     final_scores: FinalScores
     game_over: bool
     standings: tuple[Standing, ...]
-    replay: dict[str, object]
+    replay: GameReplay
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,13 +125,13 @@ def verify_game(record: GameRecord, rules: MatchRules, options: dict[str, object
     """The game verified; with `played`, each hand's replay and settlement appended to it too."""
     mismatches: list[Mismatch] = []
     hands: list[VerifiedHand] = []
-    replay_hands: list[dict[str, object]] = []
+    replay_hands: list[PlayedHand] = []
     last: Settlement | None = None
     for index, hand in enumerate(record.hands):
         checker = _HandCheck(index, hand, record, rules, mismatches)
-        verified, request, settled = checker.run()
+        verified, played_hand, settled = checker.run()
         hands.append(verified)
-        replay_hands.append(request)
+        replay_hands.append(played_hand)
         if played is not None and checker.outcome is not None:
             played.append(HandPlay(checker.outcome, settled))
         _check_scores(index, record, hands, mismatches)
@@ -130,15 +140,16 @@ def verify_game(record: GameRecord, rules: MatchRules, options: dict[str, object
             _check_game_end(index, len(record.hands), settled, hand, record.final_scores is not None, mismatches)
             last = settled
     final = _final(record, last, mismatches)
-    first = record.hands[0]
-    wind, number = round_of(first.round_index)
-    state = {"round_wind": wind, "round_number": number, "honba": first.honba, "riichi_sticks": first.riichi_sticks,
-             "scores": list(first.scores)}
     return Verification(
         record.format, record.rules.players, options, not mismatches, tuple(mismatches), tuple(hands), final,
         last is not None and last.end_check.game_over, () if last is None else last.end_check.standings,
-        {"rules": options, "state": state, "hands": replay_hands},
+        GameReplay(options, _state_before(record.hands[0]), tuple(replay_hands)),
     )
+
+
+def _state_before(hand: HandRecord) -> MatchState:
+    """The scoreboard the hand began with, as the record states it."""
+    return MatchState(*round_of(hand.round_index), hand.honba, hand.riichi_sticks, hand.scores)
 
 
 class _HandCheck:
@@ -147,13 +158,14 @@ class _HandCheck:
         self.index, self.hand, self.record, self.rules, self.mismatches = index, hand, record, rules, mismatches
         self.players = record.rules.players
         self.where = hand_name(hand.round_index, hand.honba)
-        self.state = MatchState(*round_of(hand.round_index), hand.honba, hand.riichi_sticks, hand.scores)
+        self.state = _state_before(hand)
         self.outcome: HandOutcome | None = None
 
     def flag(self, seat: int | None, field: str, recorded: object, computed: object, msg: str) -> None:
         self.mismatches.append(Mismatch(self.index, seat, field, recorded, computed, f"{self.where}: {msg}"))
 
-    def run(self) -> tuple[VerifiedHand, dict[str, object], Settlement | None]:
+    def run(self) -> tuple[VerifiedHand, PlayedHand, Settlement | None]:
+        """The hand verified, as played (each win by its tiles), and its settlement (None where it has none)."""
         outcome = self.outcome = replay_hand(self.hand, self.players, self.record.rules.aka)
         ending = self.hand.ending
         core = [core_win(win, self.rules.hand) for win in outcome.wins]
@@ -172,7 +184,7 @@ class _HandCheck:
             played.tenpai if played.result is Outcome.DRAW else None,
             played.nagashi if played.result is Outcome.DRAW else None,
             None if played.abortive is None else played.abortive.value, wins, recorded_deltas, deltas)
-        return verified, _replay_request(played, core, outcome), settled
+        return verified, played, settled
 
     def _played(self, outcome: HandOutcome, core: list[tuple[TypedHand, Context]]) -> PlayedHand:
         ending = self.hand.ending
@@ -291,33 +303,9 @@ def _yaku_text(entries: list[tuple[str, int]]) -> str:
     return ", ".join(f"{name} {han}" for name, han in entries) or "none"
 
 
-def _hand_dict(hand: HandInput) -> dict[str, object]:
-    """The hand as /match/replay takes it (the answer shows it so too: VerifiedWin.hand)."""
-    return {"tiles": hand.tiles, "melds": [{"type": meld.type, "tiles": meld.tiles} for meld in hand.melds],
-            "win_tile": hand.win_tile}
-
-
 def _stated(recorded: RecordedWin) -> RecordedValue:
     return RecordedValue(recorded.han, recorded.fu, recorded.points,
                          tuple(RecordedYaku(name, han) for name, han in recorded.yaku), recorded.yakuman)
-
-
-def _replay_request(played: PlayedHand, core: list[tuple[TypedHand, Context]], outcome: HandOutcome) -> dict[str, object]:
-    """The hand as POST /match/replay takes it (each win by its hand and the context facts the replay found)."""
-    request: dict[str, object] = {"result": played.result.value, "riichi": list(played.riichi)}
-    if played.wins:
-        request["wins"] = [
-            {"winner": win.winner, **({"from_seat": win.from_seat} if win.from_seat is not None else {}),
-             **({"pao_seat": win.pao_seat} if win.pao_seat is not None else {}),
-             "hand": _hand_dict(notation(hand)), "context": {k: list(v) if isinstance(v, tuple) else v for k, v in context.items()}}
-            for win, (hand, context) in zip(outcome.wins, core, strict=True)]
-    if played.result is Outcome.DRAW:
-        request["tenpai"] = list(played.tenpai)
-        if played.nagashi:
-            request["nagashi"] = list(played.nagashi)
-    if played.abortive is not None:
-        request["abortive"] = played.abortive.value
-    return request
 
 
 def _check_scores(index: int, record: GameRecord, hands: list[VerifiedHand], mismatches: list[Mismatch]) -> None:

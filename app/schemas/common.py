@@ -37,3 +37,9 @@ def valid_or_sent(model: type[BaseModel]) -> Any:
     own later so that its problems are reported in its place. Documented as a `$ref` to `model` alone, so that a client
     passes the batch the request objects it already has."""
     return Annotated[model | SkipJsonSchema[Any], Field(union_mode="left_to_right")]
+
+
+def documented_as(model: type[BaseModel]) -> Any:
+    """An answer's mapping written exactly as it is (its keys in the order given), documented as a `$ref` to `model`,
+    the request model it is a dump of, so that a client reads it as the object it would send."""
+    return Annotated[SkipJsonSchema[dict[str, Any]] | model, Field(union_mode="left_to_right")]

@@ -2,16 +2,25 @@
 
 from typing import Annotated, Any
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field
 
 from app.match.hand import Outcome
 from app.match.rules import AbortiveDraw
 from app.records.stats import PlayerStats, Rate, RecordStats
-from app.records.verify import FinalScores, Mismatch, RecordedValue, RecordedYaku, Verification, VerifiedHand, VerifiedWin
-from app.schemas.common import StrictModel
+from app.records.verify import (
+    FinalScores,
+    GameReplay,
+    Mismatch,
+    RecordedValue,
+    RecordedYaku,
+    Verification,
+    VerifiedHand,
+    VerifiedWin,
+)
+from app.schemas.common import StrictModel, documented_as
 from app.schemas.enums import ConvertTarget, MismatchField, RecordFormat
 from app.schemas.from_core import answer_model
-from app.schemas.settle import SettleRulesIn
+from app.schemas.settle import ReplayRequest, SettleHandIn, SettleRulesIn, SettleStateIn
 from app.scoring import HandInput, MeldInput
 
 MAX_RECORD_CHARS = 1 << 22  # as the body cap: 4 MiB
@@ -32,6 +41,13 @@ class RecordsVerifyRequest(StrictModel):
         None, description="Default: the record's own (tenhou or tenhou_sanma, with its red fives, open tanyao and length). "
         "With a preset: exactly these rules; options alone are laid over the record's own.")
 
+
+def replay_request(replay: GameReplay) -> dict[str, Any]:
+    """The game as POST /match/replay takes it: the rules as chosen (their keys in the order given), then the
+    scoreboard and each hand as SettleStateIn and SettleHandIn write them, only the fields that apply."""
+    return {"rules": replay.rules,
+            "state": SettleStateIn.from_core(replay.state).model_dump(mode="json", exclude_unset=True),
+            "hands": [SettleHandIn.from_core(hand).model_dump(mode="json", exclude_unset=True) for hand in replay.hands]}
 
 # The answer and its parts, generated from the core's records (app/schemas/from_core.py).
 MismatchOut = answer_model(
@@ -64,7 +80,9 @@ VerifiedHandOut = answer_model(
     deltas="POST /match/settle's deltas (riichi deposits included).")
 FinalScoresOut = answer_model(FinalScores, "FinalScoresOut")
 RecordsVerifyResponse = answer_model(
-    Verification, "RecordsVerifyResponse", retyped={"format": RecordFormat},
+    Verification, "RecordsVerifyResponse",
+    retyped={"format": RecordFormat, "rules": documented_as(SettleRulesIn),
+             "replay": Annotated[documented_as(ReplayRequest), BeforeValidator(replay_request)]},
     rules="The rules applied.",
     verified="True exactly when `mismatches` is empty.",
     game_over="Whether the match is over after the last hand under the rules applied.",

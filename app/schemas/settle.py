@@ -1,6 +1,6 @@
 """Request and response bodies of POST /match/settle and POST /match/replay."""
 
-from typing import Annotated, Self
+from typing import Annotated, Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 
@@ -12,10 +12,12 @@ from app.match.win_value import TileHand
 from app.schemas.common import Count
 from app.schemas.enums import Limit
 from app.schemas.from_core import answer_model
-from app.schemas.hand import ContextModel, HandModel
+from app.schemas.hand import ContextModel, HandModel, MeldModel
 from app.schemas.match import MatchStateIn, PerSeat, Seat
 from app.schemas.points import Fu, Han, YakumanCount
 from app.schemas.rules import SettleRulesIn
+from app.scoring import TypedHand
+from app.scoring.typed import notation
 
 MAX_HANDS = 256
 Seats = Annotated[list[Seat], Field(max_length=4)]
@@ -29,6 +31,22 @@ class SettleStateIn(MatchStateIn):
     riichi_sticks: Count = Field(0, description="Riichi sticks on the table when the hand began.")
     scores: PerSeat = Field(description="Points of each seat, seat 0 first (4, or 3 with three players), before the hand.")
 
+    @classmethod
+    def from_core(cls, state: MatchState) -> Self:
+        """The scoreboard as a request sends it: its round, counters and scores, and the other fields where they are
+        not a fresh scoreboard's."""
+        fields: dict[str, Any] = {"round_wind": state.round_wind, "round_number": state.round_number,
+                                  "honba": state.honba, "riichi_sticks": state.riichi_sticks, "scores": list(state.scores)}
+        if state.starting_dealer_seat:
+            fields["starting_dealer_seat"] = state.starting_dealer_seat
+        if state.dealer_seat is not None:
+            fields["dealer_seat"] = state.dealer_seat
+        if state.lap:
+            fields["lap"] = state.lap
+        if state.penalties:
+            fields["penalties"] = list(state.penalties)
+        return cls(**fields)
+
 
 class WinIn(BaseModel):
     """One winner and the value of the win, given one way: hand and context, han and fu, or yakuman."""
@@ -37,6 +55,8 @@ class WinIn(BaseModel):
 
     winner: Seat
     from_seat: Seat | None = Field(None, description="The discarder, on a ron (the same for every winner).")
+    pao_seat: Seat | None = Field(None, description="The player liable (pao) for the win's yakuman.")
+    pao_yakuman: YakumanCount | None = Field(None, description="How many of the yakuman pao covers (default: all).")
     han: Han | None = None
     fu: Fu | None = Field(
         None, description="With han; may be left out from 5 han on.")
@@ -45,8 +65,6 @@ class WinIn(BaseModel):
     context: ContextModel | None = Field(
         None, description="As POST /hand/score takes it; the seat winds, win, riichi, honba and sticks follow from "
         "the scoreboard and may be left out (where sent they must agree).")
-    pao_seat: Seat | None = Field(None, description="The player liable (pao) for the win's yakuman.")
-    pao_yakuman: YakumanCount | None = Field(None, description="How many of the yakuman pao covers (default: all).")
 
     @model_validator(mode="after")
     def _fu_goes_with_han(self) -> Self:
@@ -57,6 +75,15 @@ class WinIn(BaseModel):
     def to_core(self) -> Win:
         return Win(self.winner, tuple(self._values()), self.from_seat, self.pao_seat, self.pao_yakuman)
 
+    @classmethod
+    def from_core(cls, win: Win) -> Self:
+        """The win as a request sends it (to_core's inverse): its seats that are set, and each way its value is given."""
+        seats = {"from_seat": win.from_seat, "pao_seat": win.pao_seat, "pao_yakuman": win.pao_yakuman}
+        fields: dict[str, Any] = {name: seat for name, seat in seats.items() if seat is not None}
+        for value in win.values:
+            fields.update(_value_fields(value))
+        return cls(winner=win.winner, **fields)
+
     def _values(self) -> list[WinValueIn]:
         values: list[WinValueIn] = []
         if self.hand is not None or self.context is not None:
@@ -66,6 +93,30 @@ class WinIn(BaseModel):
         if self.yakuman is not None:
             values.append(YakumanValue(self.yakuman))
         return values
+
+
+def _value_fields(value: WinValueIn) -> dict[str, Any]:
+    """A win's value as a request gives it: han (and fu), yakuman, or the hand and the context fields sent."""
+    match value:
+        case HanFu(han, fu):
+            return {"han": han} if fu is None else {"han": han, "fu": fu}
+        case YakumanValue(count):
+            return {"yakuman": count}
+    fields: dict[str, Any] = {}
+    if value.hand is not None:
+        fields["hand"] = _hand_model(value.hand)
+    if value.context:
+        fields["context"] = ContextModel(**{name: list(v) if isinstance(v, tuple) else v for name, v in value.context})
+    return fields
+
+
+def _hand_model(hand: TileHand | TypedHand) -> HandModel:
+    """The hand in MPSZ, as a request sends it (a hand by tile codes written out)."""
+    if isinstance(hand, TypedHand):
+        written = notation(hand)
+        return HandModel(tiles=written.tiles, win_tile=written.win_tile,
+                         melds=[MeldModel(type=m.type, tiles=m.tiles) for m in written.melds])
+    return HandModel(tiles=hand.tiles, win_tile=hand.win_tile, melds=[MeldModel(type=t, tiles=m) for t, m in hand.melds])
 
 
 def _tile_hand(hand: HandModel | None) -> TileHand | None:
@@ -101,6 +152,20 @@ class SettleHandIn(BaseModel):
     def to_core(self) -> PlayedHand:
         return PlayedHand(self.result, tuple(self.riichi), tuple(win.to_core() for win in self.wins),
                           tuple(self.tenpai), tuple(self.nagashi), self.abortive, self.chombo, self.dealer_ends)
+
+    @classmethod
+    def from_core(cls, hand: PlayedHand) -> Self:
+        """The hand as a request sends it (to_core's inverse): its result and riichi, its wins where it has any, the
+        tenpai seats at a draw, and each other field where it is set."""
+        fields: dict[str, Any] = {"result": hand.result, "riichi": list(hand.riichi)}
+        if hand.wins:
+            fields["wins"] = [WinIn.from_core(win) for win in hand.wins]
+        if hand.result is Outcome.DRAW:
+            fields["tenpai"] = list(hand.tenpai)
+        if hand.nagashi:
+            fields["nagashi"] = list(hand.nagashi)
+        optional = {"abortive": hand.abortive, "chombo": hand.chombo, "dealer_ends": hand.dealer_ends}
+        return cls(**fields, **{name: value for name, value in optional.items() if value is not None})
 
 
 class SettleRequest(BaseModel):
