@@ -3,6 +3,7 @@ own core (as /hand/score and /match/settle do), and each difference from what th
 and seat."""
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from app.errors import InvalidInput, Problem
@@ -26,19 +27,23 @@ RESULTS = {"draw": Outcome.DRAW, "nagashi": Outcome.DRAW, "abortive": Outcome.AB
 
 
 @dataclass(frozen=True, slots=True)
+class RecordedYaku:
+    id: str
+    han: int
+
+
+# What a mismatch compares: points or han or fu, a problem's type or an end ("over"), the yaku, or nothing.
+MismatchValue = int | str | tuple[RecordedYaku, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
 class Mismatch:
     hand: int | None
     seat: int | None
     field: str
-    recorded: object
-    computed: object
+    recorded: MismatchValue
+    computed: MismatchValue
     msg: str
-
-
-@dataclass(frozen=True, slots=True)
-class RecordedYaku:
-    id: str
-    han: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +166,7 @@ class _HandCheck:
         self.state = _state_before(hand)
         self.outcome: HandOutcome | None = None
 
-    def flag(self, seat: int | None, field: str, recorded: object, computed: object, msg: str) -> None:
+    def flag(self, seat: int | None, field: str, recorded: MismatchValue, computed: MismatchValue, msg: str) -> None:
         self.mismatches.append(Mismatch(self.index, seat, field, recorded, computed, f"{self.where}: {msg}"))
 
     def run(self) -> tuple[VerifiedHand, PlayedHand, Settlement | None]:
@@ -254,7 +259,7 @@ class _HandCheck:
         said, ours = _yaku_list(recorded, grain), _computed_yaku(score, grain)
         stated = bool(recorded.yaku or recorded.yakuman)  # a record that names no yaku (mjai's deltas only) is not compared
         if stated and Counter(said) != Counter(ours):
-            self.flag(seat, "yaku", _yaku_out(said), _yaku_out(ours),
+            self.flag(seat, "yaku", _as_yaku(said), _as_yaku(ours),
                       f"seat {seat}'s yaku are {_yaku_text(said)} in the record but {_yaku_text(ours)} here")
         if recorded.han is not None and recorded.han != scored.han:
             self.flag(seat, "han", recorded.han, scored.han, f"seat {seat}'s win is {recorded.han} han in the record but "
@@ -295,8 +300,8 @@ def _merged(entries: list[tuple[str, int]], grain: dict[str, str]) -> list[tuple
     return sorted(total.items())
 
 
-def _yaku_out(entries: list[tuple[str, int]]) -> list[dict[str, object]]:
-    return [{"id": name, "han": han} for name, han in entries]
+def _as_yaku(entries: Iterable[tuple[str, int]]) -> tuple[RecordedYaku, ...]:
+    return tuple(RecordedYaku(name, han) for name, han in entries)
 
 
 def _yaku_text(entries: list[tuple[str, int]]) -> str:
@@ -305,7 +310,7 @@ def _yaku_text(entries: list[tuple[str, int]]) -> str:
 
 def _stated(recorded: RecordedWin) -> RecordedValue:
     return RecordedValue(recorded.han, recorded.fu, recorded.points,
-                         tuple(RecordedYaku(name, han) for name, han in recorded.yaku), recorded.yakuman)
+                         _as_yaku(recorded.yaku), recorded.yakuman)
 
 
 def _check_scores(index: int, record: GameRecord, hands: list[VerifiedHand], mismatches: list[Mismatch]) -> None:

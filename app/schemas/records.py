@@ -50,16 +50,17 @@ def replay_request(replay: GameReplay) -> dict[str, Any]:
             "hands": [SettleHandIn.from_core(hand).model_dump(mode="json", exclude_unset=True) for hand in replay.hands]}
 
 # The answer and its parts, generated from the core's records (app/schemas/from_core.py).
+MeldOut = answer_model(MeldInput, "MeldOut")
+RecordHandOut = answer_model(HandInput, "RecordHandOut", order=("tiles", "melds", "win_tile"))
+RecordedYakuOut = answer_model(RecordedYaku, "RecordedYakuOut")
 MismatchOut = answer_model(
     Mismatch, "MismatchOut", retyped={"field": MismatchField},
     hand="The hand's index in the record; null for the whole game.",
     seat="The seat concerned; null where none is.",
     field="What differs: see the README's table.",
-    recorded="What the record says.",
-    computed="What the service computed.")
-MeldOut = answer_model(MeldInput, "MeldOut")
-RecordHandOut = answer_model(HandInput, "RecordHandOut", order=("tiles", "melds", "win_tile"))
-RecordedYakuOut = answer_model(RecordedYaku, "RecordedYakuOut")
+    recorded="What the record says: points, han or fu (an integer), the yaku, a word (`a win`, `over`, `goes on`) or "
+             "null.",
+    computed="What the service computed, of the same kind (for `win`, the problem's type).")
 RecordedValueOut = answer_model(
     RecordedValue, "RecordedValueOut",
     points="The ron payment or the sum of the tsumo payments, without honba and sticks.",
