@@ -200,3 +200,16 @@ def test_the_document_says_where_it_is_served_its_license_and_that_no_credential
     assert document["security"] == []
     tags = {tag for path in document["paths"].values() for operation in path.values() for tag in operation["tags"]}
     assert tags == {tag["name"] for tag in document["tags"]} and all(tag["description"] for tag in document["tags"])
+
+
+def test_the_verify_answer_documents_its_rules_and_replay_as_the_requests_they_are(client: TestClient) -> None:
+    """A generated client reads POST /records/verify's `rules` and `replay` as the SettleRulesIn and ReplayRequest it
+    sends, and the mismatch values as what they can be."""
+    schemas = client.get("/openapi.json").json()["components"]["schemas"]
+    verify = schemas["RecordsVerifyResponse"]["properties"]
+    assert verify["rules"]["$ref"] == "#/components/schemas/SettleRulesIn"
+    assert verify["replay"]["$ref"] == "#/components/schemas/ReplayRequest"
+    assert {"ReplayRequest-Input", "ReplayRequest-Output", "SettleRulesIn-Output"}.isdisjoint(schemas)
+    recorded = schemas["MismatchOut"]["properties"]["recorded"]["anyOf"]
+    assert recorded == [{"type": "integer"}, {"type": "string"},
+                        {"type": "array", "items": {"$ref": "#/components/schemas/RecordedYakuOut"}}, {"type": "null"}]

@@ -55,13 +55,42 @@ def test_the_answer_carries_each_win_as_scored_and_as_recorded(client: TestClien
     assert second["recorded_deltas"] == [-3000, -6000, -3000, 14000]  # ... and not in Tenhou's
 
 
-def test_the_replay_it_gives_back_replays_the_game(client: TestClient) -> None:
-    answer = client.post("/records/verify", json=body(FIXTURES / "tenhou6" / "pantheon_west.json")).json()
+# Games with every kind of hand end the replay writes: West round, pao ron, double ron, nagashi mangan, an abortive
+# draw, a triple ron, three players (a Mahjong Soul mjai excerpt), a Mahjong Soul record.
+REPLAYED = ["tenhou6/pantheon_west.json", "tenhou6/pantheon_pao_ron.json", "mjlog/pantheon_doubleron.xml",
+            "tenhou6/pantheon_nagashi_mangan_riichi_bets_bug.json", "tenhou6/pantheon_four_wind_draw.json",
+            "tenhou6/pantheon_triple_ron_draw.json", "mjai/riichienv_mjsoul_3p_double_ron_excerpt.jsonl",
+            "majsoul/riichienv_corpus_validation.json"]
+
+
+@pytest.mark.parametrize("name", REPLAYED)
+def test_the_replay_it_gives_back_replays_the_game(client: TestClient, name: str) -> None:
+    answer = client.post("/records/verify", json=body(FIXTURES / name)).json()
+    assert answer["verified"] is True, answer["mismatches"]
     replayed = client.post("/match/replay", json=answer["replay"])
     assert replayed.status_code == 200, replayed.text
     assert replayed.json()["standings"] == answer["standings"]
     assert [h["deltas"] for h in replayed.json()["hands"]] == [h["deltas"] for h in answer["hands"]]
-    assert any(h["round_wind"] == "west" for h in answer["hands"])
+    assert answer["replay"]["rules"] == answer["rules"]
+    assert list(answer["replay"]["state"]) == ["round_wind", "round_number", "honba", "riichi_sticks", "scores"]
+
+
+def test_the_replay_writes_only_the_fields_that_apply(client: TestClient) -> None:
+    """A seat that is none is left out; tenpai only at a draw, nagashi where someone made it, abortive where set."""
+    hands = [hand for name in REPLAYED
+             for hand in client.post("/records/verify", json=body(FIXTURES / name)).json()["replay"]["hands"]]
+    for hand in hands:
+        expected = ["result", "riichi", *(["wins"] if hand["result"] in ("ron", "tsumo") else []),
+                    *(["tenpai"] if hand["result"] == "draw" else []), *(["nagashi"] if hand.get("nagashi") else []),
+                    *(["abortive"] if hand["result"] == "abortive_draw" else [])]
+        assert list(hand) == expected, hand
+        for win in hand.get("wins", []):
+            seats = ["from_seat"] * (hand["result"] == "ron") + ["pao_seat"] * ("pao_seat" in win)
+            assert list(win) == ["winner", *seats, "hand", "context"], win
+    kinds = {hand["result"] for hand in hands}
+    assert kinds == {"ron", "tsumo", "draw", "abortive_draw"}
+    assert any(hand.get("nagashi") for hand in hands)
+    assert any(win.get("pao_seat") is not None for hand in hands for win in hand.get("wins", []))
 
 
 def test_another_preset_gives_that_presets_result(client: TestClient) -> None:
