@@ -7,6 +7,7 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
+from app.schemas.rules import HandRulesModel
 from scripts.readme_examples import README, mismatch
 from tests.records_helpers import FIXTURES, KNOWN, MJLOG, PAIRS, TENHOU6, body, mismatch_places, tenhou6
 
@@ -211,3 +212,17 @@ def test_the_readmes_hand_is_the_answers(client: TestClient) -> None:
     answer = client.post("/records/verify", content=(README.parent / "docs/examples/records-verify.json").read_bytes(),
                          headers={"Content-Type": "application/json"}).json()
     assert mismatch(shown, answer["hands"][1]) is None
+
+
+@pytest.mark.parametrize("name", ["tenhou6/pantheon_pao_ron.json", "mjai/riichienv_mjsoul_3p_double_ron_excerpt.jsonl"])
+def test_each_win_scores_as_post_hand_score_scores_its_hand_and_context(client: TestClient, name: str) -> None:
+    """A win's `hand` and `context` are a POST /hand/score request (under the answer's hand rules) whose answer is the
+    win's `score`."""
+    answer = client.post("/records/verify", json=body(FIXTURES / name)).json()
+    hand_rules = {k: v for k, v in answer["rules"].items() if k in HandRulesModel.model_fields}
+    wins = [win for hand in answer["hands"] for win in hand["wins"]]
+    assert wins
+    for win in wins:
+        scored = client.post("/hand/score", json={"hand": win["hand"], "context": win["context"], "rules": hand_rules})
+        assert scored.status_code == 200, scored.text
+        assert scored.json() == win["score"]

@@ -142,7 +142,7 @@ def _count_hand(tallies: list[Tally], hand: VerifiedHand, play: HandPlay) -> Non
         if settlement is not None:
             tallies[seat].deal_in_points += _paid(settlement, from_seat=seat)
             tallies[seat].valued_deal_ins += 1
-    if hand.result == Outcome.DRAW.value:
+    if hand.result is Outcome.DRAW:
         for seat, tally in enumerate(tallies):
             tally.draws += 1
             tally.tenpai_at_draw += seat in (hand.tenpai or ())

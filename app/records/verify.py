@@ -76,11 +76,11 @@ class VerifiedHand:
     honba: int
     riichi_sticks: int
     scores: tuple[int, ...]
-    result: str
+    result: Outcome
     riichi: tuple[int, ...]
     tenpai: tuple[int, ...] | None
     nagashi: tuple[int, ...] | None
-    abortive: str | None
+    abortive: AbortiveDraw | None
     wins: tuple[VerifiedWin, ...]
     recorded_deltas: tuple[int, ...]
     deltas: tuple[int, ...] | None
@@ -185,10 +185,10 @@ class _HandCheck:
                      for win, recorded, core_pair in zip(outcome.wins, ending.wins, core, strict=True))
         verified = VerifiedHand(
             self.index, self.state.round_wind, self.state.round_number, self.hand.honba, self.hand.riichi_sticks,
-            self.hand.scores, played.result.value, outcome.riichi,
+            self.hand.scores, played.result, outcome.riichi,
             played.tenpai if played.result is Outcome.DRAW else None,
             played.nagashi if played.result is Outcome.DRAW else None,
-            None if played.abortive is None else played.abortive.value, wins, recorded_deltas, deltas)
+            played.abortive, wins, recorded_deltas, deltas)
         return verified, played, settled
 
     def _played(self, outcome: HandOutcome, core: list[tuple[TypedHand, Context]]) -> PlayedHand:

@@ -4,8 +4,6 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field
 
-from app.match.hand import Outcome
-from app.match.rules import AbortiveDraw
 from app.records.stats import PlayerStats, Rate, RecordStats
 from app.records.verify import (
     FinalScores,
@@ -20,6 +18,7 @@ from app.records.verify import (
 from app.schemas.common import StrictModel, documented_as
 from app.schemas.enums import ConvertTarget, MismatchField, RecordFormat
 from app.schemas.from_core import answer_model
+from app.schemas.hand import ContextModel
 from app.schemas.settle import ReplayRequest, SettleHandIn, SettleRulesIn, SettleStateIn
 from app.scoring import HandInput, MeldInput
 
@@ -66,13 +65,13 @@ RecordedValueOut = answer_model(
     points="The ron payment or the sum of the tsumo payments, without honba and sticks.",
     yaku="The record's yaku with their han, dora included.")
 VerifiedWinOut = answer_model(
-    VerifiedWin, "VerifiedWinOut",
+    VerifiedWin, "VerifiedWinOut", retyped={"context": documented_as(ContextModel)},
     from_seat="The discarder; null for a tsumo.",
     hand="The hand as POST /hand/score was sent it.",
     context="The context as POST /hand/score was sent it.",
     score="The POST /hand/score answer; null where the tiles make no win.")
 VerifiedHandOut = answer_model(
-    VerifiedHand, "VerifiedHandOut", retyped={"result": Outcome, "abortive": AbortiveDraw | None},
+    VerifiedHand, "VerifiedHandOut",
     scores="The record's scores before the hand.",
     result="ron, tsumo, draw or abortive_draw.",
     riichi="The seats whose riichi was accepted.",
