@@ -355,6 +355,10 @@ def check_verify_record(client: Client) -> None:
     equal((hand.result, hand.deltas, hand.recorded_deltas), ("tsumo", [5200, -2600, -2600], [5200, -2600, -2600]), "the hand")
     score = present(hand.wins[0].score, "the win's score")
     equal((score.han, score.fu, [y.id for y in score.yaku]), (3, 40, ["menzen_tsumo", "rinshan", "kita"]), "the win's score")
+    # The answer's replay is a ReplayRequest as it is: sent back, it replays the game.
+    replayed = ok(replay_match.sync_detailed(client=client, body=answer.replay), ReplayResponse)
+    equal([(s.seat, s.points) for s in replayed.standings], [(s.seat, s.points) for s in answer.standings],
+          "the replay's standings")
 
     not_a_record = RecordsVerifyRequest.from_dict({"record": "not a record"})
     rejected(verify_record.sync_detailed(client=client, body=not_a_record), 422, "invalid_record", ["body", "record"])

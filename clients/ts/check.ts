@@ -310,6 +310,10 @@ async function checkVerifyRecord(): Promise<void> {
     equal([hand.result, hand.deltas, hand.recorded_deltas], ["tsumo", [5200, -2600, -2600], [5200, -2600, -2600]], "the hand");
     const score = present(present(hand.wins[0], "the win").score, "the win's score");
     equal([score.han, score.fu, score.yaku.map((y) => y.id)], [3, 40, ["menzen_tsumo", "rinshan", "kita"]], "the win's score");
+    // The answer's replay is a ReplayRequest as it is: sent back, it replays the game.
+    const replayed = ok(await client.POST("/match/replay", { body: answer.replay }));
+    equal(replayed.standings.map((s) => [s.seat, s.points]), answer.standings.map((s) => [s.seat, s.points]),
+        "the replay's standings");
 
     rejected(await client.POST("/records/verify", { body: { record: "not a record" } }), 422, "invalid_record", ["body", "record"]);
 }
