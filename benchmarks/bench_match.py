@@ -5,9 +5,9 @@
 
 * The games: every game record in tests/fixtures/records/tenhou6 (real Tenhou hanchan, and the edge cases other
   projects keep: double and triple ron, pao, abortive draws, nagashi mangan), read and verified as
-  POST /records/verify does; each gives the /match/replay request that replays it (`Verification.replay`), made
-  into the core's inputs as the endpoint does (ReplayRequest, then `to_core`), outside the timed region. A game whose
-  request does not replay (a record the rules cannot settle) is left out and counted.
+  POST /records/verify does; each gives the /match/replay request that replays it (`Verification.replay` as the
+  answer writes it), made into the core's inputs as the endpoint does (ReplayRequest, then `to_core`), outside the
+  timed region. A game whose request does not replay (a record the rules cannot settle) is left out and counted.
 * settle: app.match.settle.settle_hand on each hand of each game, from the scoreboard the hand before left (what
   /match/settle computes: every payment, each win scored from its tiles, the end check, the next state).
 * replay: app.match.replay.replay on each whole game (what /match/replay computes).
@@ -39,6 +39,7 @@ from app.match.rules import MatchRules
 from app.match.settle import settle_hand
 from app.records import read_record
 from app.records.verify import verify_game
+from app.schemas.records import replay_request
 from app.schemas.settle import ReplayRequest, SettleRulesIn
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "records" / "tenhou6"
@@ -53,7 +54,7 @@ def replay_inputs(path: Path) -> Game:
     game = read_record(json.loads(path.read_text()))
     options = dict(game.rules.options)
     verification = verify_game(game, SettleRulesIn.model_validate(options).to_core(), options)
-    request = ReplayRequest.model_validate(verification.replay)
+    request = ReplayRequest.model_validate(replay_request(verification.replay))
     state = None if request.state is None else request.state.to_core()
     return path.stem, state, tuple(hand.to_core() for hand in request.hands), request.rules.to_core()
 
