@@ -16,7 +16,17 @@ from app.errors import InvalidInput
 from app.scoring import HandInput, HandRules, MeldInput, WinContext, resolve_hand_rules, score_hand
 from app.scoring.annotations import field_types
 from app.scoring.decompose import readings
-from app.scoring.facts import dora_facts, hand_facts, shape_facts, situation, value_honors
+from app.scoring.facts import (
+    DoraFacts,
+    HandFacts,
+    ShapeFacts,
+    Situation,
+    dora_facts,
+    hand_facts,
+    shape_facts,
+    situation,
+    value_honors,
+)
 from app.scoring.judge import JUDGES
 from app.scoring.rules import HAND_OPTIONS, PRESETS
 from app.scoring.settlement import SETTLEMENT_OPTIONS, settle, win_to_pay
@@ -126,11 +136,12 @@ def _generated_facts() -> dict[str, set[object]]:
             hand = parse_hand(case.hand, case.ctx, case.rules)
         except InvalidInput:
             continue
-        h = hand_facts(hand, case.ctx)
+        h = HandFacts._make(hand_facts(hand, case.ctx))
         found["hand"].add(h)
-        found["situation"].add(situation(case.ctx, h.closed))
-        found["dora"].add(dora_facts(hand, case.ctx, 4))
-        found["shape"].update(shape_facts(h, hand, r, value_honors(case.ctx)) for r in readings(hand, case.ctx.win == "ron"))
+        found["situation"].add(Situation._make(situation(case.ctx, h.closed)))
+        found["dora"].add(DoraFacts._make(dora_facts(hand, case.ctx, 4)))
+        found["shape"].update(ShapeFacts._make(shape_facts(h, hand, r, value_honors(case.ctx)))
+                              for r in readings(hand, case.ctx.win == "ron"))
     found["draw"] |= {WinContext(nagashi_mangan=True), WinContext()}
     return found
 
