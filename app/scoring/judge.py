@@ -21,7 +21,7 @@ from app.scoring.facts import (
 from app.scoring.memo import K, Memo, V
 from app.scoring.result import YakuScore
 from app.scoring.rules import HandRules, check_hand_rules
-from app.scoring.settlement import SETTLEMENT_OPTIONS, PaidWin, WinToPay, settle
+from app.scoring.settlement import SETTLEMENT_OPTIONS, PaidWin, WinToPay, WinToPayValues, settle
 from app.scoring.yaku import (
     DORA_YAKU,
     DRAW_YAKU,
@@ -155,9 +155,14 @@ SITUATION_JUDGED: Final = _judged("situation", _situation_judged, options_read(S
 HAND_JUDGED: Final = _judged("hand", _hand_judged, options_read(HAND_YAKU, HAND_YAKUMAN))
 SHAPE_JUDGED: Final = _judged("shape", _shape_judged, options_read(READING_YAKU, READING_YAKUMAN))
 DORA_JUDGED: Final = _judged("dora", _dora_judged, options_read(DORA_YAKU))
-# Each win paid, once under every set of rules that agrees on the options settlement reads.
-SETTLED: Final[TableMemos[WinToPay, PaidWin]] = TableMemos(
-    lambda given: Memo(partial(settle, rules=rules_with(given)), FACTS_CACHE_LIMIT, "settled"), RULE_SETS_KEPT,
+def _paid(values: WinToPayValues, rules: HandRules) -> PaidWin:
+    return settle(WinToPay._make(values), rules)
+
+
+# Each win paid (by its values: settlement.win_to_pay), once under every set of rules that agrees on the options
+# settlement reads.
+SETTLED: Final[TableMemos[WinToPayValues, PaidWin]] = TableMemos(
+    lambda given: Memo(partial(_paid, rules=rules_with(given)), FACTS_CACHE_LIMIT, "settled"), RULE_SETS_KEPT,
     SETTLEMENT_OPTIONS, "settled_rules")
 
 

@@ -384,32 +384,28 @@ def _too_many_reds(concealed_reds: tuple[int, int, int], melds: list[TileList], 
 class ContextCheck:
     """A context the tiles, the other flags or the rules make impossible: one per need and per rules-out of the flag
     table (context_flags.CONTEXT_FLAGS), then those of the other fields. `triggers`: the context fields one of
-    which is set whenever the check fails (None: checked on every hand); `reads_tiles`: the check reads the
-    concealed tiles or the winning tile, not only the melds, so hands with the same melds and context (the waits
-    of /hand/analyze) can differ on it and every win valued is checked again (win_refused).
-    tests/test_scoring_design.py proves both."""
+    which must be set for the check to fail (None: checked on every hand); `broken`: whether it fails, asked once a
+    trigger is set; `reads_tiles`: the check reads the concealed tiles or the winning tile, not only the melds, so
+    hands with the same melds and context (the waits of /hand/analyze) can differ on it and every win valued is
+    checked again (win_refused). tests/test_scoring_design.py proves it."""
 
     triggers: tuple[str, ...] | None
     field: str
     msg: str
-    fails: Callable[[WinContext, ParsedHand, HandRules], bool]
+    broken: Callable[[WinContext, ParsedHand, HandRules], bool]
     reads_tiles: bool = False
+
+    def fails(self, c: WinContext, h: ParsedHand, r: HandRules) -> bool:
+        return (self.triggers is None or any(getattr(c, name) for name in self.triggers)) and self.broken(c, h, r)
 
 
 def _flag_check(needs: bool, need: Need, triggers: tuple[str, ...]) -> ContextCheck:
     """The check of a flag's need (`needs`) or of what it rules out: it fails when one of `triggers` is set and
     the need's term does not hold (or, ruled out, holds)."""
-    flag_set = _any_flag(triggers)
     term = term_holds(need.term)
     if needs:
-        return ContextCheck(triggers, need.field, need.msg, lambda c, h, r: flag_set(c, h) and not term(c, h),
-                            reads_tiles(need.term))
-    return ContextCheck(triggers, need.field, need.msg, lambda c, h, r: flag_set(c, h) and term(c, h),
-                        reads_tiles(need.term))
-
-
-def _any_flag(names: tuple[str, ...]) -> Callable[[WinContext, ParsedHand], bool]:
-    return lambda c, h: any(getattr(c, name) for name in names)
+        return ContextCheck(triggers, need.field, need.msg, lambda c, h, r: not term(c, h), reads_tiles(need.term))
+    return ContextCheck(triggers, need.field, need.msg, lambda c, h, r: term(c, h), reads_tiles(need.term))
 
 
 def _in_check_order(flag: ContextFlag) -> list[tuple[bool, Need]]:
@@ -436,8 +432,7 @@ CONTEXT_CHECKS: Final[tuple[ContextCheck, ...]] = (
     *_flag_checks(),
     ContextCheck(None, "ura_dora_indicators", "there cannot be more ura dora indicators than dora indicators",
                  lambda c, h, r: len(c.ura_dora_indicators) > len(c.dora_indicators)),
-    ContextCheck(("discarder_seat_wind",), "discarder_seat_wind", "a tsumo has no discarder",
-                 lambda c, h, r: c.discarder_seat_wind is not None and c.is_tsumo),
+    ContextCheck(("discarder_seat_wind",), "discarder_seat_wind", "a tsumo has no discarder", lambda c, h, r: c.is_tsumo),
     ContextCheck(("discarder_seat_wind",), "discarder_seat_wind", "the winner cannot deal into their own hand",
                  lambda c, h, r: c.discarder_seat_wind == c.seat_wind),
     ContextCheck(("pao_seat_wind",), "pao_seat_wind", "the winner cannot be the liable (pao) player",
@@ -476,6 +471,6 @@ def context_problems(ctx: WinContext, hand: ParsedHand, rules: HandRules) -> lis
     (evaluate.value_wins: each wait of /hand/analyze by ron and by tsumo) passes its checks that read the tiles."""
     problems = []
     for check in _CHECKS_FOR[_TRIGGERS(ctx)]:
-        if check.fails(ctx, hand, rules):
+        if check.broken(ctx, hand, rules):
             problems.append(Problem("inconsistent_context", ("context", check.field), check.msg))
     return problems
