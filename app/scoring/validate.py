@@ -7,7 +7,7 @@ from operator import attrgetter
 from typing import Final
 
 from app.errors import InvalidInput, Problem
-from app.scoring.context_flags import CONTEXT_FLAGS, ContextFlag, Need, implied_by, reads_tiles, term_holds
+from app.scoring.context_flags import CONTEXT_FLAGS, ContextFlag, Need, any_set, implied_by, reads_tiles, term_holds
 from app.scoring.hand import HandInput, MeldFacts, MeldInput, MeldSummary, ParsedHand, WinContext, make_meld, summarize_melds
 from app.scoring.memo import Memo
 from app.scoring.rules import HandRules
@@ -396,7 +396,7 @@ class ContextCheck:
     reads_tiles: bool = False
 
     def fails(self, c: WinContext, h: ParsedHand, r: HandRules) -> bool:
-        return (self.triggers is None or any(getattr(c, name) for name in self.triggers)) and self.broken(c, h, r)
+        return (self.triggers is None or any_set(c, self.triggers)) and self.broken(c, h, r)
 
 
 def _flag_check(needs: bool, need: Need, triggers: tuple[str, ...]) -> ContextCheck:
