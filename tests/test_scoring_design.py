@@ -224,13 +224,13 @@ def test_a_context_check_fails_only_when_one_of_its_triggers_is_set() -> None:
     for ctx in _contexts(rng, 3000):
         for hand in hands:
             for rules in every_rules:
-                failing = [check for check in CONTEXT_CHECKS if check.fails(ctx, hand, rules)]
-                assert [p.msg for p in context_problems(ctx, hand, rules)] == [check.msg for check in failing], ctx
+                failing = [check for check in CONTEXT_CHECKS if check.fails(ctx, hand)]
+                assert [p.msg for p in context_problems(ctx, hand)] == [check.msg for check in failing], ctx
                 failed.update(check.msg for check in failing)
                 for check in CONTEXT_CHECKS:
                     if not check.reads_tiles:
                         alike = [h for h in hands if h.melds == hand.melds]
-                        assert {check.fails(ctx, h, rules) for h in alike} == {check.fails(ctx, hand, rules)}, check.msg
+                        assert {check.fails(ctx, h) for h in alike} == {check.fails(ctx, hand)}, check.msg
     assert failed == {check.msg for check in CONTEXT_CHECKS}
 
 

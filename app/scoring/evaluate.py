@@ -158,12 +158,11 @@ def judge_wins(hand: ParsedHand, wins: tuple[WayToWin, ...], judge: Judge) -> tu
     checks refuse the win: those that read the tiles (validate.win_refused: a robbed kan tile held elsewhere, say)
     when the hand's validation ran the others on its context, else every one (validate.context_problems). The
     tiles' facts and judgements are shared between wins whose first-turn flags agree."""
-    rules = judge.rules
     first = wins[0].ctx
     h, tiles, dora = tiles_judged(hand, first, judge)  # what shape_facts reads of h is the same for every win
     judged: list[WinJudged | None] = []
     for win in wins:
-        if win_refused(win.ctx, hand, rules) if win.validated else context_problems(win.ctx, hand, rules):
+        if win_refused(win.ctx, hand) if win.validated else context_problems(win.ctx, hand):
             judged.append(None)
         elif win.ctx is first or _same_turn(first, win.ctx):
             judged.append((win.situation, tiles, dora))
