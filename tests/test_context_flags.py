@@ -172,5 +172,5 @@ def test_the_situation_facts_carry_every_flag_a_situation_yaku_reads() -> None:
     assert [name for name in Situation._fields if name in FLAGS] == fed
     for name in fed:
         flag: dict[str, Any] = {name: True}
-        facts = situation(WinContext(**flag), True)
+        facts = Situation._make(situation(WinContext(**flag), True))
         assert [field for field in Situation._fields if getattr(facts, field) is True] == ["closed", name]

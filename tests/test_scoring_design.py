@@ -16,11 +16,21 @@ from app.errors import InvalidInput
 from app.scoring import HandInput, HandRules, MeldInput, WinContext, resolve_hand_rules, score_hand
 from app.scoring.annotations import field_types
 from app.scoring.decompose import readings
-from app.scoring.facts import dora_facts, hand_facts, shape_facts, situation, value_honors
+from app.scoring.facts import (
+    DoraFacts,
+    HandFacts,
+    ShapeFacts,
+    Situation,
+    dora_facts,
+    hand_facts,
+    shape_facts,
+    situation,
+    value_honors,
+)
 from app.scoring.judge import JUDGES
 from app.scoring.rules import HAND_OPTIONS, PRESETS
-from app.scoring.settlement import SETTLEMENT_OPTIONS, settle, win_to_pay
-from app.scoring.validate import CONTEXT_CHECKS, parse_hand
+from app.scoring.settlement import SETTLEMENT_OPTIONS, WinToPay, settle, win_to_pay
+from app.scoring.validate import CONTEXT_CHECKS, context_problems, parse_hand
 from app.scoring.vocabulary import (
     MELD_TYPES,
     RENHOU_VALUES,
@@ -126,11 +136,12 @@ def _generated_facts() -> dict[str, set[object]]:
             hand = parse_hand(case.hand, case.ctx, case.rules)
         except InvalidInput:
             continue
-        h = hand_facts(hand, case.ctx)
+        h = HandFacts._make(hand_facts(hand, case.ctx))
         found["hand"].add(h)
-        found["situation"].add(situation(case.ctx, h.closed))
-        found["dora"].add(dora_facts(hand, case.ctx, 4))
-        found["shape"].update(shape_facts(h, hand, r, value_honors(case.ctx)) for r in readings(hand, case.ctx.win == "ron"))
+        found["situation"].add(Situation._make(situation(case.ctx, h.closed)))
+        found["dora"].add(DoraFacts._make(dora_facts(hand, case.ctx, 4)))
+        found["shape"].update(ShapeFacts._make(shape_facts(h, hand, r, value_honors(case.ctx)))
+                              for r in readings(hand, case.ctx.win == "ron"))
     found["draw"] |= {WinContext(nagashi_mangan=True), WinContext()}
     return found
 
@@ -166,7 +177,7 @@ def test_settlement_reads_only_the_options_it_declares() -> None:
     for rules in _rule_sets():
         recorder = RecordingRules(rules)
         for win in wins:
-            settle(win, recorder)  # type: ignore[arg-type]
+            settle(WinToPay._make(win), recorder)  # type: ignore[arg-type]
         assert recorder.read <= set(SETTLEMENT_OPTIONS), recorder.read
 
 
@@ -196,10 +207,10 @@ def _contexts(rng: random.Random, n: int) -> list[WinContext]:
 
 
 def test_a_context_check_fails_only_when_one_of_its_triggers_is_set() -> None:
-    """Every field of WinContext drawn at random, under every preset and three players: a check that fails has one
-    of its triggers set (so context_problems may skip the others), every check fails somewhere, and a check that
-    does not declare it reads the tiles answers alike for hands with the same melds (so evaluate.value_wins need
-    only ask win_refused of each wait)."""
+    """Every field of WinContext drawn at random, under every preset and three players: context_problems, which
+    asks only the checks with a trigger set whether they are broken, finds exactly the checks that fail; every check
+    fails somewhere; and a check that does not declare it reads the tiles answers alike for hands with the same
+    melds (so evaluate.value_wins need only ask win_refused of each wait)."""
     rng = random.Random(5)
     hands = [parse_hand(HandInput(tiles, win, melds), WinContext(), HandRules()) for tiles, win, melds in (
         ("234567m456p22678s", "8s", ()),
@@ -213,13 +224,13 @@ def test_a_context_check_fails_only_when_one_of_its_triggers_is_set() -> None:
     for ctx in _contexts(rng, 3000):
         for hand in hands:
             for rules in every_rules:
+                failing = [check for check in CONTEXT_CHECKS if check.fails(ctx, hand)]
+                assert [p.msg for p in context_problems(ctx, hand)] == [check.msg for check in failing], ctx
+                failed.update(check.msg for check in failing)
                 for check in CONTEXT_CHECKS:
-                    if check.fails(ctx, hand, rules):
-                        failed.add(check.msg)
-                        assert check.triggers is None or any(getattr(ctx, t) for t in check.triggers), (check.msg, ctx)
                     if not check.reads_tiles:
                         alike = [h for h in hands if h.melds == hand.melds]
-                        assert {check.fails(ctx, h, rules) for h in alike} == {check.fails(ctx, hand, rules)}, check.msg
+                        assert {check.fails(ctx, h) for h in alike} == {check.fails(ctx, hand)}, check.msg
     assert failed == {check.msg for check in CONTEXT_CHECKS}
 
 

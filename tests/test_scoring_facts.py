@@ -7,15 +7,31 @@ how many distinct facts there are: a field that identified the hand (a tile, a w
 make them as many as the hands.
 """
 
+from typing import get_args, get_type_hints
+
 import pytest
 
 from app.errors import InvalidInput
 from app.scoring import HandInput, HandRules, MeldInput, WinContext, score_hand
 from app.scoring.decompose import readings
-from app.scoring.facts import dora_facts, hand_facts, shape_facts, situation, value_honors
+from app.scoring.facts import (
+    DoraFacts,
+    DoraValues,
+    HandFacts,
+    HandValues,
+    ShapeFacts,
+    ShapeValues,
+    Situation,
+    SituationValues,
+    dora_facts,
+    hand_facts,
+    shape_facts,
+    situation,
+    value_honors,
+)
 from app.scoring.judge import FACTS_CACHE_LIMIT, JUDGES
 from app.scoring.memo import Memo
-from app.scoring.settlement import win_to_pay
+from app.scoring.settlement import WinToPay, win_to_pay
 from app.scoring.validate import parse_hand
 from tests.handgen import generate
 
@@ -25,8 +41,8 @@ RULES = HandRules()
 def facts_of(tiles: str, win_tile: str, melds: tuple[MeldInput, ...] = (), **ctx: object):
     context = WinContext(**ctx)  # type: ignore[arg-type]
     hand = parse_hand(HandInput(tiles, win_tile, melds), context, RULES)
-    h = hand_facts(hand, context)
-    shapes = [shape_facts(h, hand, r, value_honors(context)) for r in readings(hand, context.win == "ron")]
+    h = HandFacts._make(hand_facts(hand, context))
+    shapes = [ShapeFacts._make(shape_facts(h, hand, r, value_honors(context))) for r in readings(hand, context.win == "ron")]
     return h, shapes
 
 
@@ -76,7 +92,7 @@ def test_generated_hands_share_their_facts() -> None:
         except InvalidInput:
             continue
         hand = parse_hand(case.hand, case.ctx, case.rules)
-        h = hand_facts(hand, case.ctx)
+        h = HandFacts._make(hand_facts(hand, case.ctx))
         hands += 1
         situations.add(situation(case.ctx, h.closed))
         hand_facts_seen.add(h)
@@ -127,15 +143,19 @@ def test_every_shape_fact_is_set_by_name() -> None:
 
 
 def test_every_facts_builder_fills_exactly_its_fields() -> None:
-    """The facts (and WinToPay) are built with tuple.__new__, which mypyc compiles to a C call where the named
-    tuple's own constructor runs interpreted (docs/performance.md): nothing then checks their length, so this does."""
+    """The facts are built as plain tuples of their values (and WinToPay with tuple.__new__) for the compiled
+    build's sake (facts.py): nothing then checks their length or their types, so this does."""
     context = WinContext(riichi=True, dora_indicators=("1m",), ura_dora_indicators=("2p",))
+    for named, values in ((Situation, SituationValues), (HandFacts, HandValues), (ShapeFacts, ShapeValues),
+                          (DoraFacts, DoraValues)):
+        assert get_args(values) == tuple(get_type_hints(named).values()), named.__name__
     for tiles, win_tile in (("11122233m345p789s", "3m"), ("112233m445566p99s", "9s")):
         hand = parse_hand(HandInput(tiles, win_tile), context, RULES)
-        h = hand_facts(hand, context)
-        built = [h, situation(context, True), dora_facts(hand, context, 4),
-                 win_to_pay(base=2000, pao_base=0, winner="east", tsumo=False, discarder="south", liable=None, honba=0,
-                            riichi_sticks=0)]
-        built += [shape_facts(h, hand, r, value_honors(context)) for r in readings(hand, False)]
-        for facts in built:
-            assert len(facts) == len(type(facts)._fields), type(facts).__name__
+        h = HandFacts._make(hand_facts(hand, context))
+        built = [(HandFacts, hand_facts(hand, context)), (Situation, situation(context, True)),
+                 (DoraFacts, dora_facts(hand, context, 4)),
+                 (WinToPay, win_to_pay(base=2000, pao_base=0, winner="east", tsumo=False, discarder="south", liable=None,
+                                       honba=0, riichi_sticks=0))]
+        built += [(ShapeFacts, shape_facts(h, hand, r, value_honors(context))) for r in readings(hand, False)]
+        for named, facts in built:
+            assert len(facts) == len(named._fields), named.__name__

@@ -12,7 +12,8 @@ from typing import Final
 
 from app.scoring import HandInput, HandRules, MeldInput, ScoreResult, TypedHand, WinContext, score, score_hand
 from app.scoring.evaluate import liable_base
-from app.scoring.settlement import PaidWin, Payment, Points, limit_and_base, settle, win_to_pay
+from app.scoring.judge import JUDGES
+from app.scoring.settlement import PaidWin, Payment, Points, limit_and_base, win_to_pay
 from app.scoring.vocabulary import Payer, Wind, WinType
 
 __all__ = ["HandRules", "Payout", "Points", "ScoreResult", "Seating", "TileHand",
@@ -117,7 +118,7 @@ def _without_honba(scored: ScoreResult, seating: Seating, rules: HandRules) -> t
 def _settled(base: int, pao_base: int, seating: Seating, honba: int, riichi_sticks: int, rules: HandRules) -> PaidWin:
     win = win_to_pay(base=base, pao_base=pao_base, winner=seating.seat_wind, tsumo=seating.win == "tsumo",
               discarder=seating.discarder_seat_wind, liable=seating.pao_seat_wind, honba=honba, riichi_sticks=riichi_sticks)
-    return settle(win, rules)
+    return JUDGES[rules].settled[win]
 
 
 def _context(seating: Seating, sent: Mapping[str, object], honba: int, riichi_sticks: int = 0) -> WinContext:

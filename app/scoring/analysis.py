@@ -286,7 +286,7 @@ def validated(given: AnalysisInput, ctx: WinContext, rules: HandRules) -> tuple[
     free = next(t for part in parts for t in part.held) if full else _free_tile(given, ctx, parts)
     name = tile_name(free)
     parsed = parse_read_hand(parts if full else _grown(parts, free), reds, name, given.melds, checked, rules, [])
-    problems = context_problems(tsumo, parsed, rules)
+    problems = context_problems(tsumo, parsed)
     held = parsed.held if full else parsed.held - ONE_OF[free]
     visible, discards = _seen_tiles(given, rules, problems)
     if (visible or discards) and not problems:  # else parse_hand counted them all

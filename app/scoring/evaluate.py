@@ -119,7 +119,7 @@ class WayToWin:
 def way_to_win(ctx: WinContext, judge: Judge, closed: bool, validated: bool = True) -> WayToWin:
     """`closed`: the hand's melds leave it closed (concealed kans only); `validated`: the hand's validation ran
     every context check on `ctx` (else value_wins runs them on each win)."""
-    return WayToWin(ctx, ctx.win == "tsumo", judge.situation[situation(ctx, closed)], validated)
+    return WayToWin(ctx, ctx.win == "tsumo", judge.situation[situation(ctx, closed)][1], validated)
 
 
 # The three judgements a way to win brings to each reading: its situation's, its tiles' and its dora's.
@@ -158,12 +158,11 @@ def judge_wins(hand: ParsedHand, wins: tuple[WayToWin, ...], judge: Judge) -> tu
     checks refuse the win: those that read the tiles (validate.win_refused: a robbed kan tile held elsewhere, say)
     when the hand's validation ran the others on its context, else every one (validate.context_problems). The
     tiles' facts and judgements are shared between wins whose first-turn flags agree."""
-    rules = judge.rules
     first = wins[0].ctx
     h, tiles, dora = tiles_judged(hand, first, judge)  # what shape_facts reads of h is the same for every win
     judged: list[WinJudged | None] = []
     for win in wins:
-        if win_refused(win.ctx, hand, rules) if win.validated else context_problems(win.ctx, hand, rules):
+        if win_refused(win.ctx, hand) if win.validated else context_problems(win.ctx, hand):
             judged.append(None)
         elif win.ctx is first or _same_turn(first, win.ctx):
             judged.append((win.situation, tiles, dora))
@@ -181,8 +180,8 @@ def reading_of(drawn: Reading, win: WayToWin, hand: ParsedHand) -> Reading:
 def judge_reading(h: HandFacts, hand: ParsedHand, reading: Reading, value: frozenset[int], ctx: WinContext, judge: Judge
                   ) -> ReadingJudged:
     """A reading's shape facts, the yaku (or yakuman) they hold, and its groups' fu."""
-    facts = shape_facts(h, hand, reading, value)
-    return facts, judge.shape[facts], group_fu(facts, reading, hand, ctx, judge.rules.double_wind_pair_fu)
+    facts, judged = judge.shape[shape_facts(h, hand, reading, value)]
+    return facts, judged, group_fu(facts, reading, hand, ctx, judge.rules.double_wind_pair_fu)
 
 
 def _same_turn(a: WinContext, b: WinContext) -> bool:
@@ -192,9 +191,8 @@ def _same_turn(a: WinContext, b: WinContext) -> bool:
 
 def tiles_judged(hand: ParsedHand, ctx: WinContext, judge: Judge) -> tuple[HandFacts, Judgement, Judgement]:
     """The hand's facts, and the judgements of its tiles and of its dora (the same for every reading)."""
-    h = hand_facts(hand, ctx)
-    tiles = judge.hand[h]
-    return h, tiles, NOTHING if tiles.yakuman else judge.dora[dora_facts(hand, ctx, judge.rules.players)]
+    h, tiles = judge.hand[hand_facts(hand, ctx)]
+    return h, tiles, NOTHING if tiles.yakuman else judge.dora[dora_facts(hand, ctx, judge.rules.players)][1]
 
 
 def better(best: Candidate | None, candidate: Candidate, many: bool) -> Candidate | None:

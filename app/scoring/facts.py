@@ -4,8 +4,11 @@ Each is a value (a typed named tuple) holding what its yaku table reads of the h
 than the yaku ask (which dragons are triplets, not which tiles; whether there is a straight, not where), so
 that many different hands share their facts and evaluate can judge each table once per distinct facts under
 one set of rules. The rules themselves are not facts: every predicate is handed them beside the facts.
-They are named tuples, not dataclasses like the core's other records, because they key those memos: a tuple
-hashes and compares in C (docs/performance.md, "Named tuples and slotted dataclasses").
+They are named tuples, not dataclasses like the core's other records: a tuple hashes and compares in C
+(docs/performance.md, "Named tuples and slotted dataclasses"). The builders below return each one's values as a
+plain tuple in field order (its `...Values` alias), which keys the judge's memos (judge.py); a memo names them
+(`Situation._make`) the first time it meets them and keeps the named facts beside their judgement, so a hand seen
+before builds no named tuple.
 """
 
 from typing import Final, NamedTuple
@@ -82,6 +85,14 @@ class DoraFacts(NamedTuple):
     kita: int
 
 
+# Each facts' values in field order (tests/test_scoring_facts.py checks each against its named tuple's fields).
+SituationValues = tuple[bool, bool, bool, bool, bool, bool, bool, bool, bool]
+HandValues = tuple[bool, bool, bool, bool, int, bool, bool, bool, bool, bool, frozenset[int], int, bool, bool, bool, bool,
+                   int, int]
+ShapeValues = tuple[Shape, Wait, bool, bool, int, int, int, bool, bool, bool, bool, bool, int]
+DoraValues = tuple[int, int, int, int]
+
+
 WIND_TILES: Final[dict[Wind, int]] = dict(zip(WIND_NAMES, WINDS, strict=True))
 DRAGON_SET: Final = frozenset(DRAGONS)
 WIND_SET: Final = frozenset(WINDS)
@@ -90,25 +101,26 @@ VALUE_HONORS: Final = {(seat, round_): frozenset((*DRAGONS, WIND_TILES[seat], WI
                 for seat in WIND_NAMES for round_ in WIND_NAMES}
 
 
-# The facts are built with tuple.__new__, field by field in declaration order (each value commented with its field):
-# a named tuple's own constructor is Python code generated at run time, which the compiled build runs interpreted
-# (about 3,600 instructions a call, against some 600; docs/performance.md), and tests/test_scoring_facts.py pins
-# every field by name on hands that set it, and each builder's length.
+# The facts' values, field by field in declaration order (each value commented with its field): a plain tuple is
+# built natively by the compiled build, where a named tuple's own constructor is Python code generated at run time
+# (about 3,600 instructions a call) and building one with tuple.__new__ a call through Python (about 1,000;
+# docs/performance.md). tests/test_scoring_facts.py pins every field by name on hands that set it, and each
+# builder's length.
 
 
-def situation(ctx: WinContext, closed: bool) -> Situation:
-    return tuple.__new__(Situation, (closed, ctx.riichi, ctx.double_riichi, ctx.ippatsu, ctx.win == "tsumo", ctx.haitei,
-                                     ctx.houtei, ctx.rinshan, ctx.chankan))
+def situation(ctx: WinContext, closed: bool) -> SituationValues:
+    return (closed, ctx.riichi, ctx.double_riichi, ctx.ippatsu, ctx.win == "tsumo", ctx.haitei, ctx.houtei, ctx.rinshan,
+            ctx.chankan)
 
 
-def hand_facts(hand: ParsedHand, ctx: WinContext) -> HandFacts:
+def hand_facts(hand: ParsedHand, ctx: WinContext) -> HandValues:
     m, p, s, z = hand.parts
     c = hand.called
     suits = (m.size > 0) | (p.size > 0) << 1 | (s.size > 0) << 2 | c.suits  # bit per suit held
     honor_triplets = z.honor_triplets | c.honor_triplets if c.honor_triplets else z.honor_triplets
     suit_count = suits.bit_count()
     has_honor = bool(z.size or honor_triplets)
-    return tuple.__new__(HandFacts, (
+    return (
         ctx.tenhou,
         ctx.chiihou,
         ctx.renhou,
@@ -127,7 +139,7 @@ def hand_facts(hand: ParsedHand, ctx: WinContext) -> HandFacts:
         z.wind_pair,
         c.kans,
         _chuuren(hand) if suit_count == 1 and not has_honor and not hand.melds else 0,  # chuuren
-    ))
+    )
 
 
 def _chuuren(hand: ParsedHand) -> int:
@@ -144,17 +156,17 @@ def value_honors(ctx: WinContext) -> frozenset[int]:
     return VALUE_HONORS[ctx.seat_wind, ctx.round_wind]
 
 
-def shape_facts(h: HandFacts, hand: ParsedHand, r: Reading, value: frozenset[int]) -> ShapeFacts:
+def shape_facts(h: HandFacts, hand: ParsedHand, r: Reading, value: frozenset[int]) -> ShapeValues:
     """`value`: the value_honors of the hand."""
     if not r.splits:
-        return tuple.__new__(ShapeFacts, (r.shape, r.wait, h.closed, h.has_honor, 0, 0, 0, False, False, False, False, False, 0))
+        return r.shape, r.wait, h.closed, h.has_honor, 0, 0, 0, False, False, False, False, False, 0
     m, p, s, z = r.splits
     c = hand.called
     hand_triplets = m.triplet_count + p.triplet_count + s.triplet_count + z.triplet_count
     sequences = m.sequence_count + p.sequence_count + s.sequence_count + c.sequences
     sequence_bits = m.sequence_bits | p.sequence_bits | s.sequence_bits | c.sequence_bits
     triplet_bits = m.triplet_bits | p.triplet_bits | s.triplet_bits | c.triplet_bits
-    return tuple.__new__(ShapeFacts, (
+    return (
         r.shape,
         r.wait,
         h.closed,
@@ -169,23 +181,23 @@ def shape_facts(h: HandFacts, hand: ParsedHand, r: Reading, value: frozenset[int
          or sequence_bits & ITTSU_S == ITTSU_S),  # straight
         m.outer and p.outer and s.outer and c.outer,  # outer
         m.peikou + p.peikou + s.peikou,  # peikou
-    ))
+    )
 
 
 # Per number of players: where each indicator's dora sits in packed counts.
 DORA_SHIFTS: Final = {players: tuple(COUNT_BITS * target for target in targets) for players, targets in DORA_TARGETS.items()}
 
 
-NO_DORA: Final = DoraFacts(dora=0, aka=0, ura=0, kita=0)
+NO_DORA: Final[DoraValues] = (0, 0, 0, 0)  # dora, aka, ura, kita
 
 
-def dora_facts(hand: ParsedHand, ctx: WinContext, players: int) -> DoraFacts:
+def dora_facts(hand: ParsedHand, ctx: WinContext, players: int) -> DoraValues:
     shifts = DORA_SHIFTS[players]
     dora = _dora_count(hand.held, hand.dora_indicators, shifts)
     ura = _dora_count(hand.held, hand.ura_dora_indicators, shifts) if ctx.in_riichi else 0
     if not (dora or ura or hand.red_fives or ctx.kita):
         return NO_DORA
-    return tuple.__new__(DoraFacts, (dora, hand.red_fives, ura, ctx.kita))  # dora, aka, ura, kita
+    return dora, hand.red_fives, ura, ctx.kita  # dora, aka, ura, kita
 
 
 def _dora_count(held: int, indicators: bytes, shifts: tuple[int, ...]) -> int:

@@ -9,7 +9,7 @@ from typing import Final
 from app.scoring.decompose import Reading
 from app.scoring.hand import ParsedHand
 from app.scoring.memo import Memo
-from app.scoring.suits import Placement, SuitSplit
+from app.scoring.suits import NO_TILE, Placement, SuitSplit
 from app.scoring.tiles import KAN_NAMES, PAIR_NAMES, SEQUENCE_NAMES, TERMINALS_AND_HONORS, TRIPLET_NAMES, format_tiles
 from app.scoring.vocabulary import GroupKind, MeldType
 
@@ -94,6 +94,13 @@ def describe_groups(hand: ParsedHand, r: Reading) -> tuple[Group, ...]:
             groups += SPLIT_GROUPS[split]
     for meld in hand.melds:
         groups.append(MELD_GROUPS[meld.type][meld.tile])
-    pair = max(r.splits[0].pair, r.splits[1].pair, r.splits[2].pair, r.splits[3].pair)
-    groups.append(PAIR_GROUPS[pair][r.win_in.kind == "pair"])
+    groups.append(PAIR_GROUPS[_pair(r.splits)][r.win_in.kind == "pair"])
     return tuple(groups)
+
+
+def _pair(splits: tuple[SuitSplit, ...]) -> int:
+    """The pair of a standard reading (one suit holds it)."""
+    for split in splits:
+        if split.pair != NO_TILE:
+            return split.pair
+    return NO_TILE

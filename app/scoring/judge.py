@@ -8,10 +8,20 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Final
 
+from app.scoring.facts import (
+    DoraFacts,
+    DoraValues,
+    HandFacts,
+    HandValues,
+    ShapeFacts,
+    ShapeValues,
+    Situation,
+    SituationValues,
+)
 from app.scoring.memo import K, Memo, V
 from app.scoring.result import YakuScore
 from app.scoring.rules import HandRules, check_hand_rules
-from app.scoring.settlement import SETTLEMENT_OPTIONS, PaidWin, WinToPay, settle
+from app.scoring.settlement import SETTLEMENT_OPTIONS, PaidWin, WinToPay, WinToPayValues, settle
 from app.scoring.yaku import (
     DORA_YAKU,
     DRAW_YAKU,
@@ -95,8 +105,7 @@ DRAW_ROWS: Final = Rows.of(DRAW_YAKU)
 Options = tuple[tuple[str, object], ...]  # (option, value) pairs of a set of rules
 
 
-def _judged(table: str, judge_one: Callable[[HandRules, Facts], Judgement], reads: tuple[str, ...]
-            ) -> "TableMemos[Facts, Judgement]":
+def _judged(table: str, judge_one: Callable[[HandRules, K], V], reads: tuple[str, ...]) -> "TableMemos[K, V]":
     """For each set of values of the options `reads`, a memo of the table judged once per distinct facts under
     rules with those values (its rows read no other option, so the rest may stay at their defaults)."""
     return TableMemos(lambda given: Memo(partial(judge_one, rules_with(given)), FACTS_CACHE_LIMIT, f"{table}_judged"),
@@ -121,16 +130,39 @@ class TableMemos(Memo[Options, Memo[K, V]]):
         return self[tuple((option, getattr(rules, option)) for option in self.reads)]
 
 
-SITUATION_JUDGED: Final[TableMemos[Facts, Judgement]] = _judged(
-    "situation", lambda r, w: judge_yaku(SITUATION_ROWS, r, w, w.closed), options_read(SITUATION_YAKU))
-HAND_JUDGED: Final[TableMemos[Facts, Judgement]] = _judged(
-    "hand", lambda r, h: judge_table(HAND_ROWS, HAND_YAKUMAN, r, h, h.closed), options_read(HAND_YAKU, HAND_YAKUMAN))
-SHAPE_JUDGED: Final[TableMemos[Facts, Judgement]] = _judged(
-    "shape", lambda r, s: judge_table(READING_ROWS, READING_YAKUMAN, r, s, s.closed), options_read(READING_YAKU, READING_YAKUMAN))
-DORA_JUDGED: Final[TableMemos[Facts, Judgement]] = _judged("dora", lambda r, d: judge_yaku(DORA_ROWS, r, d), options_read(DORA_YAKU))
-# Each win paid, once under every set of rules that agrees on the options settlement reads.
-SETTLED: Final[TableMemos[WinToPay, PaidWin]] = TableMemos(
-    lambda given: Memo(partial(settle, rules=rules_with(given)), FACTS_CACHE_LIMIT, "settled"), RULE_SETS_KEPT,
+def _situation_judged(rules: HandRules, values: SituationValues) -> tuple[Situation, Judgement]:
+    w = Situation._make(values)
+    return w, judge_yaku(SITUATION_ROWS, rules, w, w.closed)
+
+
+def _hand_judged(rules: HandRules, values: HandValues) -> tuple[HandFacts, Judgement]:
+    h = HandFacts._make(values)
+    return h, judge_table(HAND_ROWS, HAND_YAKUMAN, rules, h, h.closed)
+
+
+def _shape_judged(rules: HandRules, values: ShapeValues) -> tuple[ShapeFacts, Judgement]:
+    s = ShapeFacts._make(values)
+    return s, judge_table(READING_ROWS, READING_YAKUMAN, rules, s, s.closed)
+
+
+def _dora_judged(rules: HandRules, values: DoraValues) -> tuple[DoraFacts, Judgement]:
+    d = DoraFacts._make(values)
+    return d, judge_yaku(DORA_ROWS, rules, d)
+
+
+# Each table's facts (as their values: facts.py) -> the named facts and their judgement.
+SITUATION_JUDGED: Final = _judged("situation", _situation_judged, options_read(SITUATION_YAKU))
+HAND_JUDGED: Final = _judged("hand", _hand_judged, options_read(HAND_YAKU, HAND_YAKUMAN))
+SHAPE_JUDGED: Final = _judged("shape", _shape_judged, options_read(READING_YAKU, READING_YAKUMAN))
+DORA_JUDGED: Final = _judged("dora", _dora_judged, options_read(DORA_YAKU))
+def _paid(values: WinToPayValues, rules: HandRules) -> PaidWin:
+    return settle(WinToPay._make(values), rules)
+
+
+# Each win paid (by its values: settlement.win_to_pay), once under every set of rules that agrees on the options
+# settlement reads.
+SETTLED: Final[TableMemos[WinToPayValues, PaidWin]] = TableMemos(
+    lambda given: Memo(partial(_paid, rules=rules_with(given)), FACTS_CACHE_LIMIT, "settled"), RULE_SETS_KEPT,
     SETTLEMENT_OPTIONS, "settled_rules")
 
 

@@ -105,10 +105,15 @@ class WinToPay(NamedTuple):
     riichi_sticks: int
 
 
+# A WinToPay's values in field order, as a plain tuple: what keys the payments' memo (judge.SETTLED), as the facts'
+# values key the yaku tables' (facts.py).
+WinToPayValues = tuple[int, int, Wind, bool, Wind | None, Wind | None, int, int]
+
+
 def win_to_pay(*, base: int, pao_base: int, winner: Wind, tsumo: bool, discarder: Wind | None, liable: Wind | None,
-               honba: int, riichi_sticks: int) -> WinToPay:
-    """A WinToPay from its fields by name, built in field order with tuple.__new__ (as the facts are: facts.py)."""
-    return tuple.__new__(WinToPay, (base, pao_base, winner, tsumo, discarder, liable, honba, riichi_sticks))
+               honba: int, riichi_sticks: int) -> WinToPayValues:
+    """A WinToPay's values from its fields by name, in field order."""
+    return base, pao_base, winner, tsumo, discarder, liable, honba, riichi_sticks
 
 
 @dataclass(frozen=True, slots=True, init=False)

@@ -268,6 +268,10 @@ _IN_SUIT_ORDER: Final = re.compile(r"(?:([0-9]+)m)?(?:([0-9]+)p)?(?:([0-9]+)s)?(
 def concealed_parts(text: str) -> tuple[tuple[SuitPart, ...], tuple[int, int, int]]:
     """The four suit parts (m, p, s, honors) of tiles in MPSZ notation, and the red fives per suit;
     TileNotationError when the notation is wrong."""
+    return _CONCEALED[text]
+
+
+def _read_concealed(text: str) -> tuple[tuple[SuitPart, ...], tuple[int, int, int]]:
     match = _IN_SUIT_ORDER.fullmatch(text)
     if match is None:
         return _parts_of_groups(suit_groups(text))
@@ -276,6 +280,10 @@ def concealed_parts(text: str) -> tuple[tuple[SuitPart, ...], tuple[int, int, in
     pin, pin_reds = _BY_DIGITS[1][p]
     sou, sou_reds = _BY_DIGITS[2][s]
     return (man, pin, sou, _BY_DIGITS[3][z][0]), (man_reds, pin_reds, sou_reds)
+
+
+# Each hand's concealed tiles read once: a hand scored again (another context, another wait) is a lookup.
+_CONCEALED: Final = Memo(_read_concealed, CACHE_LIMIT, "concealed_tiles")
 
 
 def _parts_of_groups(groups: list[tuple[str, str]]) -> tuple[tuple[SuitPart, ...], tuple[int, int, int]]:

@@ -7,7 +7,7 @@ from operator import attrgetter
 from typing import Final
 
 from app.errors import InvalidInput, Problem
-from app.scoring.context_flags import CONTEXT_FLAGS, ContextFlag, Need, implied_by, reads_tiles, term_holds
+from app.scoring.context_flags import CONTEXT_FLAGS, ContextFlag, Need, any_set, implied_by, reads_tiles, term_holds
 from app.scoring.hand import HandInput, MeldFacts, MeldInput, MeldSummary, ParsedHand, WinContext, make_meld, summarize_melds
 from app.scoring.memo import Memo
 from app.scoring.rules import HandRules
@@ -160,7 +160,7 @@ def checked_hand(parts: tuple[SuitPart, ...], reds: tuple[int, int, int], win: T
         problems.append(Problem("win_tile_not_in_hand", ("hand", "win_tile"),
                                 "the winning tile must be one of hand.tiles (the concealed tiles include the winning tile)"))
     if not problems:
-        problems = context_problems(context, parsed, rules)
+        problems = context_problems(context, parsed)
     if problems:
         raise InvalidInput(problems)
     return parsed
@@ -384,32 +384,31 @@ def _too_many_reds(concealed_reds: tuple[int, int, int], melds: list[TileList], 
 class ContextCheck:
     """A context the tiles, the other flags or the rules make impossible: one per need and per rules-out of the flag
     table (context_flags.CONTEXT_FLAGS), then those of the other fields. `triggers`: the context fields one of
-    which is set whenever the check fails (None: checked on every hand); `reads_tiles`: the check reads the
-    concealed tiles or the winning tile, not only the melds, so hands with the same melds and context (the waits
-    of /hand/analyze) can differ on it and every win valued is checked again (win_refused).
-    tests/test_scoring_design.py proves both."""
+    which must be set for the check to fail (None: checked on every hand); `term` and `broken_when`: once a trigger
+    is set, the check fails when the term is `broken_when` (a need is broken when its term does not hold, a
+    rules-out when it does); `reads_tiles`: the check reads the concealed tiles or the winning tile, not only the
+    melds, so hands with the same melds and context (the waits of /hand/analyze) can differ on it and every win
+    valued is checked again (win_refused). tests/test_scoring_design.py proves it."""
 
     triggers: tuple[str, ...] | None
     field: str
     msg: str
-    fails: Callable[[WinContext, ParsedHand, HandRules], bool]
+    term: Callable[[WinContext, ParsedHand], bool]
+    broken_when: bool = True
     reads_tiles: bool = False
+
+    def broken(self, c: WinContext, h: ParsedHand) -> bool:
+        """Whether the check fails, one of its triggers set."""
+        return self.term(c, h) == self.broken_when
+
+    def fails(self, c: WinContext, h: ParsedHand) -> bool:
+        return (self.triggers is None or any_set(c, self.triggers)) and self.broken(c, h)
 
 
 def _flag_check(needs: bool, need: Need, triggers: tuple[str, ...]) -> ContextCheck:
     """The check of a flag's need (`needs`) or of what it rules out: it fails when one of `triggers` is set and
     the need's term does not hold (or, ruled out, holds)."""
-    flag_set = _any_flag(triggers)
-    term = term_holds(need.term)
-    if needs:
-        return ContextCheck(triggers, need.field, need.msg, lambda c, h, r: flag_set(c, h) and not term(c, h),
-                            reads_tiles(need.term))
-    return ContextCheck(triggers, need.field, need.msg, lambda c, h, r: flag_set(c, h) and term(c, h),
-                        reads_tiles(need.term))
-
-
-def _any_flag(names: tuple[str, ...]) -> Callable[[WinContext, ParsedHand], bool]:
-    return lambda c, h: any(getattr(c, name) for name in names)
+    return ContextCheck(triggers, need.field, need.msg, term_holds(need.term), not needs, reads_tiles(need.term))
 
 
 def _in_check_order(flag: ContextFlag) -> list[tuple[bool, Need]]:
@@ -435,13 +434,12 @@ def _flag_checks() -> tuple[ContextCheck, ...]:
 CONTEXT_CHECKS: Final[tuple[ContextCheck, ...]] = (
     *_flag_checks(),
     ContextCheck(None, "ura_dora_indicators", "there cannot be more ura dora indicators than dora indicators",
-                 lambda c, h, r: len(c.ura_dora_indicators) > len(c.dora_indicators)),
-    ContextCheck(("discarder_seat_wind",), "discarder_seat_wind", "a tsumo has no discarder",
-                 lambda c, h, r: c.discarder_seat_wind is not None and c.is_tsumo),
+                 lambda c, h: len(c.ura_dora_indicators) > len(c.dora_indicators)),
+    ContextCheck(("discarder_seat_wind",), "discarder_seat_wind", "a tsumo has no discarder", lambda c, h: c.is_tsumo),
     ContextCheck(("discarder_seat_wind",), "discarder_seat_wind", "the winner cannot deal into their own hand",
-                 lambda c, h, r: c.discarder_seat_wind == c.seat_wind),
+                 lambda c, h: c.discarder_seat_wind == c.seat_wind),
     ContextCheck(("pao_seat_wind",), "pao_seat_wind", "the winner cannot be the liable (pao) player",
-                 lambda c, h, r: c.pao_seat_wind == c.seat_wind),
+                 lambda c, h: c.pao_seat_wind == c.seat_wind),
 )
 _TRIGGER_FIELDS: Final = tuple(sorted({field for check in CONTEXT_CHECKS for field in check.triggers or ()}))
 _TRIGGERS: Final = attrgetter(*_TRIGGER_FIELDS)
@@ -461,21 +459,21 @@ _CHECKS_FOR: Final = Memo(_checks_for, CACHE_LIMIT, "context_checks")
 WIN_CHECKS: Final = tuple(check for check in CONTEXT_CHECKS if check.reads_tiles)
 
 
-def win_refused(ctx: WinContext, hand: ParsedHand, rules: HandRules) -> bool:
+def win_refused(ctx: WinContext, hand: ParsedHand) -> bool:
     """Whether a check that reads the tiles fails: what context_problems can find in one win of a hand whose melds
     and context passed it (evaluate.value_wins asks it of every win it values)."""
     for check in WIN_CHECKS:
-        if check.fails(ctx, hand, rules):
+        if check.fails(ctx, hand):
             return True
     return False
 
 
-def context_problems(ctx: WinContext, hand: ParsedHand, rules: HandRules) -> list[Problem]:
+def context_problems(ctx: WinContext, hand: ParsedHand) -> list[Problem]:
     """Every check that fails, in table order; a check none of whose triggers is set cannot fail and is skipped.
     The one test of a win's context: /hand/score's validation runs it, and every win the pipeline values
     (evaluate.value_wins: each wait of /hand/analyze by ron and by tsumo) passes its checks that read the tiles."""
     problems = []
     for check in _CHECKS_FOR[_TRIGGERS(ctx)]:
-        if check.fails(ctx, hand, rules):
+        if check.broken(ctx, hand):
             problems.append(Problem("inconsistent_context", ("context", check.field), check.msg))
     return problems
