@@ -164,9 +164,11 @@ REAL_LOGS ?=
 verify-real: $(STAMP)
 	PYTHON=$(BIN)/python REAL_LOGS="$(REAL_LOGS)" bash scripts/verify_real.sh
 
-# Real Tenhou games verified per second per core, beside the library scoring their wins (make bench runs it first).
-bench-records: $(STAMP)
+# Real Tenhou games verified per second per core, beside the library scoring their wins (make bench runs it first):
+# the source, then the compiled core.
+bench-records: $(STAMP) dist
 	$(BIN)/python benchmarks/bench_records.py
+	PYTHON=$(BIN)/python bash scripts/in_compiled_copy.sh sh -c '"$$PYTHON" benchmarks/bench_records.py'
 
 # The match core behind /match/settle and /match/replay on the recorded games, the source then the compiled core.
 bench-match: $(STAMP) dist

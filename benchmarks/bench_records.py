@@ -17,7 +17,8 @@ every hand, score every win, settle every hand, compare), next to the `mahjong` 
   extracts, which lack point_rong: those rows say so).
 * ROUNDS rounds, each timing every game once per side (time.perf_counter_ns around one game); per game the median
   over rounds. Printed per format: ms per game and games per second, ours and the library's; the last line is
-  `records_games_per_second_per_core: X.X` (ours, both formats together).
+  `records_games_per_second_per_core: X.X` (ours, both formats together). The first line names the build it ran
+  on: `make bench-records` runs it on the source, then on the compiled core (the wheel in dist/).
 * Beside verify, POST /records/stats's work per game (app.records.stats.game_figures: the same verification, each
   seat's figures counted from it), printed as `stats_games_per_second_per_core: X.X` just before that last line.
 """
@@ -38,6 +39,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from mahjong.hand_calculating.hand import HandCalculator
 
+from app.api.health import core_build
 from app.match.rules import MatchRules
 from app.records import read_record
 from app.records.stats import GameFigures, game_figures
@@ -183,7 +185,7 @@ def main() -> None:
     theirs_ms = [statistics.median(t) / 1e6 for t in theirs_ns]
     hands = sum(len(ours(record).hands) for _, _, record, *_ in prepared)
     wins = sum(len(inputs) for *_, inputs in prepared)
-    print(f"{len(prepared)} games ({len(prepared) // 2} real hanchan, each as tenhou6 and as mjlog), {hands} hands, "
+    print(f"build: {core_build()}; {len(prepared)} games ({len(prepared) // 2} real hanchan, each as tenhou6 and as mjlog), {hands} hands, "
           f"{wins} wins; median of {args.rounds} rounds per game, one core")
     print(f"the library's totals equal ours (and the records') for {agree}/{wins} wins")
     print(f"{'':34}{'ms/game':>10}{'games/s':>10}")
