@@ -35,7 +35,7 @@ def test_bench_records_prints_games_per_second_per_core_last() -> None:
     run = subprocess.run([sys.executable, "benchmarks/bench_records.py", "--rounds", "1"], cwd=ROOT,
                          capture_output=True, text=True, timeout=300, check=True)
     lines = run.stdout.strip().splitlines()
-    assert re.fullmatch(r"12 games \(6 real hanchan, each as tenhou6 and as mjlog\), \d+ hands, \d+ wins; .*", lines[0])
+    assert re.fullmatch(r"build: (pure|compiled); 12 games \(6 real hanchan, each as tenhou6 and as mjlog\), \d+ hands, \d+ wins; .*", lines[0])
     assert any(re.fullmatch(r"mahjong, scoring the wins only +\d+\.\d\d +\d+\.\d", line) for line in lines)
     assert re.fullmatch(r"stats_games_per_second_per_core: \d+\.\d", lines[-2])  # POST /records/stats beside it
     assert re.fullmatch(r"records_games_per_second_per_core: \d+\.\d", lines[-1])
