@@ -7,12 +7,13 @@ how many distinct facts there are: a field that identified the hand (a tile, a w
 make them as many as the hands.
 """
 
-from typing import get_args, get_type_hints
+from typing import get_args
 
 import pytest
 
 from app.errors import InvalidInput
 from app.scoring import HandInput, HandRules, MeldInput, WinContext, score_hand
+from app.scoring.annotations import field_types
 from app.scoring.decompose import readings
 from app.scoring.facts import (
     DoraFacts,
@@ -148,7 +149,7 @@ def test_every_facts_builder_fills_exactly_its_fields() -> None:
     context = WinContext(riichi=True, dora_indicators=("1m",), ura_dora_indicators=("2p",))
     for named, values in ((Situation, SituationValues), (HandFacts, HandValues), (ShapeFacts, ShapeValues),
                           (DoraFacts, DoraValues)):
-        assert get_args(values) == tuple(get_type_hints(named).values()), named.__name__
+        assert get_args(values) == tuple(field_types(named).values()), named.__name__
     for tiles, win_tile in (("11122233m345p789s", "3m"), ("112233m445566p99s", "9s")):
         hand = parse_hand(HandInput(tiles, win_tile), context, RULES)
         h = HandFacts._make(hand_facts(hand, context))
